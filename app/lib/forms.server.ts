@@ -1,0 +1,71 @@
+import { data } from "react-router";
+import { AppError } from "#workers/core/errors";
+import { appContext } from "#workers/platform/app-context";
+import type { RequestContext } from "#workers/platform/context";
+import { CSRF_FIELD, checkCsrf } from "#workers/platform/csrf";
+
+type ContextLike = { get: <T>(key: import("react-router").RouterContext<T>) => T };
+
+/** The request context built by the Worker (db, actor, clock …) for a loader or action. */
+export function getCtx(context: ContextLike): RequestContext {
+  return context.get(appContext);
+}
+
+/** Reads a form body and checks its hidden CSRF field against the cookie (403 AppError otherwise). */
+export async function readForm(request: Request, ctx: RequestContext): Promise<FormData> {
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw new AppError("invalid", "Не удалось прочитать форму.");
+  }
+  const sent = form.get(CSRF_FIELD);
+  checkCsrf(request, ctx.csrfCookie, typeof sent === "string" ? sent : null);
+  return form;
+}
+
+/** Plain object of a form's string fields (files and the CSRF field left out). */
+export function formFields(form: FormData): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of form) if (typeof value === "string" && key !== CSRF_FIELD) out[key] = value;
+  return out;
+}
+
+export interface ActionFailure {
+  ok: false;
+  detail: string;
+  errors: Record<string, string[]>;
+  /** What the member typed (never passwords), so nothing is lost on an error. */
+  values?: Record<string, string>;
+}
+
+/**
+ * Runs an action body; an AppError becomes `{ok: false, detail, errors}` with its HTTP status, so a form
+ * re-renders with field-by-field Russian messages (JavaScript or not). Redirects and other responses pass.
+ */
+export async function runAction<T>(
+  fn: () => Promise<T>,
+  values?: Record<string, string>,
+): Promise<T | ReturnType<typeof data<ActionFailure>>> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (error instanceof AppError) {
+      const safeValues = values
+        ? Object.fromEntries(Object.entries(values).filter(([k]) => !k.toLowerCase().includes("password")))
+        : undefined;
+      const headers = error.retryAfter ? { "Retry-After": String(error.retryAfter) } : undefined;
+      return data<ActionFailure>(
+        { ok: false, detail: error.message, errors: error.errors ?? {}, values: safeValues },
+        { status: error.status, headers },
+      );
+    }
+    throw error;
+  }
+}
+
+/** Throws an AppError from a loader as the matching HTTP response for the error boundary. */
+export function loaderError(error: unknown): never {
+  if (error instanceof AppError) throw data({ detail: error.message }, { status: error.status });
+  throw error;
+}

@@ -1,0 +1,20 @@
+import { index, prefix, route, type RouteConfig } from "@react-router/dev/routes";
+
+export default [
+  index("routes/home/index.tsx"),
+  ...prefix("auth", [
+    route("sign-in", "routes/auth/sign-in.tsx"),
+    route("sign-up/:code?", "routes/auth/sign-up.tsx"),
+    route("reset", "routes/auth/reset.tsx"),
+    route("set", "routes/auth/set.tsx"),
+    route("sign-out", "routes/auth/sign-out.tsx"),
+  ]),
+  route("users/:id", "routes/users/profile.tsx", [
+    index("routes/users/tab-posts.tsx"),
+    route(":tab", "routes/users/tab-placeholder.tsx", { id: "users-tab" }),
+    route("settings", "routes/users/settings.tsx"),
+  ]),
+  route("users/:id/pictures", "routes/users/pictures.tsx"),
+  route("theme", "routes/theme.tsx"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,50 @@
+import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { AppError } from "#workers/core/errors";
+import { buildRequestContext } from "#workers/platform/context";
+import { checkCsrf } from "#workers/platform/csrf";
+import type { ApiEnv } from "./http";
+import { openApiDocument } from "./openapi";
+import { authRouter } from "./v1/auth";
+import { configRouter } from "./v1/config";
+import { userRouter } from "./v1/user";
+
+function executionContext(c: { executionCtx: unknown }): Pick<ExecutionContext, "waitUntil"> {
+  try {
+    return c.executionCtx as ExecutionContext;
+  } catch {
+    return { waitUntil: (p) => void p.catch(() => {}) };
+  }
+}
+
+/** The JSON API at /api/v1. Thin adapters over workers/core; every error is `{detail, errors?}`. */
+export const api = new Hono<ApiEnv>({ strict: false })
+  .basePath("/api")
+  .use(async (c, next) => {
+    c.set("ctx", await buildRequestContext(c.req.raw, c.env, executionContext(c)));
+    checkCsrf(c.req.raw, c.var.ctx.csrfCookie, c.req.header("X-CSRFTOKEN") ?? null);
+    await next();
+    c.header("Cache-Control", "private, no-store");
+  })
+  .get("/v1/openapi.json", (c) => c.json(openApiDocument()))
+  .route("/v1/config", configRouter)
+  .route("/v1/auth", authRouter)
+  .route("/v1/user", userRouter);
+
+api.notFound((c) => c.json({ detail: "Такого адреса в API нет." }, 404));
+
+api.onError((error, c) => {
+  if (error instanceof AppError) {
+    if (error.retryAfter) c.header("Retry-After", String(error.retryAfter));
+    return c.json(error.toBody(), error.status as 400);
+  }
+  if (error instanceof HTTPException) {
+    const status = error.status;
+    const detail = status === 413 ? "Слишком большой запрос." : status === 400 ? "Неверный запрос." : "Ошибка запроса.";
+    return c.json({ detail }, status);
+  }
+  console.error("API error", error);
+  return c.json({ detail: "Что-то пошло не так." }, 500);
+});
+
+export type ApiType = typeof api;

@@ -1,0 +1,95 @@
+import type { UserRow } from "#drizzle/schema";
+import { AVATAR_SIZES, mediaUrl } from "#workers/core/shared/media";
+import { type Settings, type Theme, THEMES, withSettingDefaults } from "./accounts.schemas";
+
+export interface AvatarUrls {
+  tiny: string;
+  small: string;
+  big: string;
+}
+
+export const DEFAULT_AVATAR = "/images/avatar-default.svg";
+
+export function avatarUrls(user: Pick<UserRow, "avatarKey">): AvatarUrls {
+  if (!user.avatarKey) return { tiny: DEFAULT_AVATAR, small: DEFAULT_AVATAR, big: DEFAULT_AVATAR };
+  const key = user.avatarKey;
+  return {
+    tiny: mediaUrl(`${key}-${AVATAR_SIZES.tiny}.webp`),
+    small: mediaUrl(`${key}-${AVATAR_SIZES.small}.webp`),
+    big: mediaUrl(`${key}-${AVATAR_SIZES.big}.webp`),
+  };
+}
+
+export function backgroundUrl(user: Pick<UserRow, "backgroundKey">): string | null {
+  return user.backgroundKey ? mediaUrl(`${user.backgroundKey}.webp`) : null;
+}
+
+/** Spec §3 "Current user". */
+export interface CurrentUser {
+  id: number;
+  username: string;
+  isAuthenticated: true;
+  avatar: AvatarUrls;
+  background_url: string | null;
+  theme: Theme;
+  auth_accounts: unknown[];
+  roles: string[];
+  is_admin: boolean;
+  is_mod: boolean;
+  is_db_editor: boolean;
+  is_banned: boolean;
+  is_fp_required: boolean;
+  is_supporter: boolean;
+  email: string;
+  datetime_created: string;
+  settings: Settings;
+}
+
+export function serializeCurrentUser(user: UserRow): CurrentUser {
+  return {
+    id: user.id,
+    username: user.username,
+    isAuthenticated: true,
+    avatar: avatarUrls(user),
+    background_url: backgroundUrl(user),
+    theme: (THEMES as readonly string[]).includes(user.theme) ? (user.theme as Theme) : "darkorange",
+    auth_accounts: [],
+    roles: user.roles ?? [],
+    is_admin: user.isAdmin,
+    is_mod: user.isMod,
+    is_db_editor: user.isDbEditor,
+    is_banned: user.isBanned,
+    is_fp_required: user.isFpRequired,
+    is_supporter: user.isSupporter,
+    email: user.email,
+    datetime_created: user.createdAt.toISOString(),
+    settings: withSettingDefaults(user.settings),
+  };
+}
+
+/** Spec §3 "User (public)". */
+export interface PublicUser {
+  id: number;
+  username: string;
+  avatar: AvatarUrls;
+  background_url: string | null;
+  is_supporter: boolean;
+  is_mod: boolean;
+  datetime_last_seen: string | null;
+  datetime_created: string;
+  social_accounts: unknown[];
+}
+
+export function serializePublicUser(user: UserRow): PublicUser {
+  return {
+    id: user.id,
+    username: user.username,
+    avatar: avatarUrls(user),
+    background_url: backgroundUrl(user),
+    is_supporter: user.isSupporter,
+    is_mod: user.isMod,
+    datetime_last_seen: (user.lastSeenAt ?? user.createdAt).toISOString(),
+    datetime_created: user.createdAt.toISOString(),
+    social_accounts: [],
+  };
+}

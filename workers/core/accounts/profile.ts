@@ -1,0 +1,172 @@
+import { and, count, desc, eq, gt, isNull } from "drizzle-orm";
+import { invitations, users, type UserRow } from "#drizzle/schema";
+import { AppError } from "#workers/core/errors";
+import { AVATAR_SIZES, BACKGROUND_WIDTH } from "#workers/core/shared/media";
+import { normaliseKey } from "#workers/core/shared/text";
+import { parseInput } from "#workers/core/shared/validation";
+import type { RequestContext } from "#workers/platform/context";
+import { randomToken } from "#workers/platform/crypto";
+import { putAll, readUpload, squareVariants, widthVariant } from "#workers/platform/images";
+import { hit } from "#workers/platform/rate-limit";
+import { can } from "./accounts.policy";
+import { INVITATION_QUOTA, withSettingDefaults, ZInvitationCreate, ZProfileUpdate, ZRename } from "./accounts.schemas";
+import { renameRules } from "./rate-limits";
+
+function requireActor(ctx: RequestContext): UserRow {
+  if (!ctx.actor) throw new AppError("unauthenticated");
+  return ctx.actor;
+}
+
+export async function getUserById(ctx: RequestContext, id: string | number): Promise<UserRow> {
+  const userId = Number(id);
+  if (!Number.isSafeInteger(userId) || userId <= 0) throw new AppError("not_found", "Пользователь не найден.");
+  const user = await ctx.db.query.users.findFirst({ where: eq(users.id, userId) });
+  if (!user) throw new AppError("not_found", "Пользователь не найден.");
+  return user;
+}
+
+/** Theme and settings flags of the current member. */
+export async function updateProfile(ctx: RequestContext, input: unknown): Promise<UserRow> {
+  const actor = requireActor(ctx);
+  if (!can(actor, "update-profile", actor)) throw new AppError("forbidden");
+  const data = parseInput(ZProfileUpdate, input);
+  const patch: Partial<typeof users.$inferInsert> = {};
+  if (data.theme) patch.theme = data.theme;
+  if (data.settings) {
+    const merged: Record<string, boolean> = { ...withSettingDefaults(actor.settings) };
+    for (const [key, value] of Object.entries(data.settings)) if (typeof value === "boolean") merged[key] = value;
+    patch.settings = merged;
+  }
+  if (!Object.keys(patch).length) return actor;
+  const [row] = await ctx.db.update(users).set(patch).where(eq(users.id, actor.id)).returning();
+  return row;
+}
+
+export async function renameUser(ctx: RequestContext, input: unknown): Promise<UserRow> {
+  const actor = requireActor(ctx);
+  if (!can(actor, "rename", actor)) throw new AppError("forbidden");
+  const { username } = parseInput(ZRename, input);
+  const usernameKey = normaliseKey(username);
+  if (username === actor.username) return actor;
+  await hit(ctx.db, renameRules(actor.id), ctx.now());
+  const taken = await ctx.db.query.users.findFirst({ where: eq(users.usernameKey, usernameKey) });
+  if (taken && taken.id !== actor.id) throw AppError.field("username", "Это имя уже занято.");
+  try {
+    const [row] = await ctx.db.update(users).set({ username, usernameKey }).where(eq(users.id, actor.id)).returning();
+    return row;
+  } catch (error) {
+    if (String(error).includes("UNIQUE")) throw AppError.field("username", "Это имя уже занято.");
+    throw error;
+  }
+}
+
+/** Avatar: square WebP variants for tiny/small/big, stored under a fresh key; the old ones are removed. */
+export async function uploadAvatar(ctx: RequestContext, file: unknown): Promise<UserRow> {
+  const actor = requireActor(ctx);
+  if (!can(actor, "update-profile", actor)) throw new AppError("forbidden");
+  const bytes = await readUpload(file, "avatar");
+  const sizes = [AVATAR_SIZES.tiny, AVATAR_SIZES.small, AVATAR_SIZES.big];
+  const variants = squareVariants(bytes, sizes, "avatar");
+  const key = `avatars/${actor.id}/${randomToken(9)}`;
+  const objects = sizes.map((size, i) => ({ key: `${key}-${size}.webp`, body: variants[i] }));
+  await putAll(ctx.env.MEDIA, objects);
+  try {
+    const [row] = await ctx.db.update(users).set({ avatarKey: key }).where(eq(users.id, actor.id)).returning();
+    if (actor.avatarKey) {
+      const old = actor.avatarKey;
+      ctx.waitUntil(ctx.env.MEDIA.delete(sizes.map((size) => `${old}-${size}.webp`)));
+    }
+    return row;
+  } catch (error) {
+    await ctx.env.MEDIA.delete(objects.map((o) => o.key));
+    throw error;
+  }
+}
+
+export async function uploadBackground(ctx: RequestContext, file: unknown): Promise<UserRow> {
+  const actor = requireActor(ctx);
+  if (!can(actor, "update-profile", actor)) throw new AppError("forbidden");
+  const bytes = await readUpload(file, "background");
+  const body = widthVariant(bytes, BACKGROUND_WIDTH, "background");
+  const key = `backgrounds/${actor.id}/${randomToken(9)}`;
+  await putAll(ctx.env.MEDIA, [{ key: `${key}.webp`, body }]);
+  try {
+    const [row] = await ctx.db.update(users).set({ backgroundKey: key }).where(eq(users.id, actor.id)).returning();
+    if (actor.backgroundKey) ctx.waitUntil(ctx.env.MEDIA.delete(`${actor.backgroundKey}.webp`));
+    return row;
+  } catch (error) {
+    await ctx.env.MEDIA.delete(`${key}.webp`);
+    throw error;
+  }
+}
+
+export async function removeAvatar(ctx: RequestContext): Promise<UserRow> {
+  const actor = requireActor(ctx);
+  if (!can(actor, "update-profile", actor)) throw new AppError("forbidden");
+  if (!actor.avatarKey) return actor;
+  const [row] = await ctx.db.update(users).set({ avatarKey: null }).where(eq(users.id, actor.id)).returning();
+  const old = actor.avatarKey;
+  ctx.waitUntil(ctx.env.MEDIA.delete(Object.values(AVATAR_SIZES).map((size) => `${old}-${size}.webp`)));
+  return row;
+}
+
+export async function removeBackground(ctx: RequestContext): Promise<UserRow> {
+  const actor = requireActor(ctx);
+  if (!can(actor, "update-profile", actor)) throw new AppError("forbidden");
+  if (!actor.backgroundKey) return actor;
+  const [row] = await ctx.db.update(users).set({ backgroundKey: null }).where(eq(users.id, actor.id)).returning();
+  ctx.waitUntil(ctx.env.MEDIA.delete(`${actor.backgroundKey}.webp`));
+  return row;
+}
+
+export interface InvitationView {
+  code: string;
+  url: string;
+  datetime_created: string;
+  datetime_expires: string;
+  is_used: boolean;
+  is_expired: boolean;
+}
+
+function invitationView(ctx: RequestContext, row: typeof invitations.$inferSelect): InvitationView {
+  const origin = new URL(ctx.request.url).origin;
+  return {
+    code: row.code,
+    url: `${origin}/auth/sign-up/${row.code}`,
+    datetime_created: row.createdAt.toISOString(),
+    datetime_expires: row.expiresAt.toISOString(),
+    is_used: !!row.usedAt,
+    is_expired: row.expiresAt.getTime() <= ctx.now().getTime(),
+  };
+}
+
+export async function listInvitations(ctx: RequestContext): Promise<InvitationView[]> {
+  const actor = requireActor(ctx);
+  const rows = await ctx.db
+    .select()
+    .from(invitations)
+    .where(eq(invitations.userId, actor.id))
+    .orderBy(desc(invitations.createdAt))
+    .limit(50);
+  return rows.map((row) => invitationView(ctx, row));
+}
+
+/** A single-use code; a member holds at most INVITATION_QUOTA unused, unexpired codes at once. */
+export async function createInvitation(ctx: RequestContext, input: unknown): Promise<InvitationView> {
+  const actor = requireActor(ctx);
+  if (!can(actor, "create-invitation")) throw new AppError("forbidden");
+  const { days } = parseInput(ZInvitationCreate, input);
+  const now = ctx.now();
+  const [{ active }] = await ctx.db
+    .select({ active: count() })
+    .from(invitations)
+    .where(and(eq(invitations.userId, actor.id), isNull(invitations.usedAt), gt(invitations.expiresAt, now)));
+  if (active >= INVITATION_QUOTA) {
+    throw new AppError("conflict", `У вас уже ${INVITATION_QUOTA} действующих приглашений — это предел. Дождитесь, пока ими воспользуются или они истекут.`);
+  }
+  const [row] = await ctx.db
+    .insert(invitations)
+    .values({ code: randomToken(12), userId: actor.id, createdAt: now, expiresAt: new Date(now.getTime() + days * 86_400_000) })
+    .returning();
+  return invitationView(ctx, row);
+}

@@ -1,0 +1,47 @@
+import { eq, or } from "drizzle-orm";
+import { users } from "#drizzle/schema";
+import { AppError } from "#workers/core/errors";
+import { normaliseKey } from "#workers/core/shared/text";
+import { parseInput } from "#workers/core/shared/validation";
+import type { RequestContext } from "#workers/platform/context";
+import { hashPassword, verifyPassword } from "#workers/platform/password";
+import { hit } from "#workers/platform/rate-limit";
+import { createSession, deleteSession } from "#workers/platform/session";
+import { ZSignIn } from "./accounts.schemas";
+import { signInRules } from "./rate-limits";
+
+export const BAD_CREDENTIALS = "Неверное имя пользователя или пароль.";
+
+let dummyHash: Promise<string> | undefined;
+
+/** Signs in by username or e-mail. Unknown names cost the same hashing time as wrong passwords. */
+export async function signIn(ctx: RequestContext, input: unknown) {
+  const data = parseInput(ZSignIn, input);
+  const now = ctx.now();
+  const key = normaliseKey(data.username);
+  await hit(ctx.db, signInRules(ctx.ip, key), now);
+  const user = await ctx.db.query.users.findFirst({
+    where: or(eq(users.usernameKey, key), eq(users.emailKey, key)),
+  });
+  if (!user) {
+    dummyHash ??= hashPassword("timing-equaliser");
+    await verifyPassword(data.password, await dummyHash);
+    throw new AppError("invalid", BAD_CREDENTIALS, { errors: { non_field_errors: [BAD_CREDENTIALS] } });
+  }
+  if (!(await verifyPassword(data.password, user.passwordHash))) {
+    throw new AppError("invalid", BAD_CREDENTIALS, { errors: { non_field_errors: [BAD_CREDENTIALS] } });
+  }
+  if (user.isBanned) throw new AppError("forbidden", "Ваш аккаунт заблокирован.");
+  if (ctx.sessionId) await deleteSession(ctx.db, ctx.sessionId);
+  await ctx.db.update(users).set({ lastSeenAt: now }).where(eq(users.id, user.id));
+  const session = await createSession(ctx.db, user.id, {
+    now,
+    userAgent: ctx.request.headers.get("User-Agent"),
+    ip: ctx.ip,
+  });
+  return { user: { ...user, lastSeenAt: now }, session };
+}
+
+export async function signOut(ctx: RequestContext): Promise<void> {
+  if (ctx.sessionId) await deleteSession(ctx.db, ctx.sessionId);
+}

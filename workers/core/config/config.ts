@@ -1,0 +1,106 @@
+import { asc, inArray } from "drizzle-orm";
+import { menuItems, siteSettings, type MenuItemRow } from "#drizzle/schema";
+import { can } from "#workers/core/accounts/accounts.policy";
+import { AppError } from "#workers/core/errors";
+import { parseInput } from "#workers/core/shared/validation";
+import type { RequestContext } from "#workers/platform/context";
+import type { Db } from "#workers/platform/db";
+import {
+  FLAG_DEFAULTS,
+  FLAG_KEYS,
+  type Flags,
+  type TMenuItem,
+  ZConfigUpdate,
+  ZMenuReplace,
+} from "./config.schemas";
+
+export interface SiteConfig extends Flags {
+  site_name: string;
+  menu_items: TMenuItem[];
+}
+
+export function serializeMenuItem(row: MenuItemRow): TMenuItem {
+  return {
+    title: row.title,
+    url: row.url,
+    is_external: row.isExternal,
+    is_disabled: row.isDisabled,
+    is_special: row.isSpecial,
+    is_desktop: row.isDesktop,
+    is_toolbar: row.isToolbar,
+    is_toolbar_more: row.isToolbarMore,
+    is_mobile: row.isMobile,
+    is_footer: row.isFooter,
+    color: row.color,
+    icon_style: row.iconType && row.icon ? { type: row.iconType as never, icon: row.icon } : null,
+  };
+}
+
+/** Flags, site name and menu in one D1 round trip. */
+export async function getSiteConfig(deps: { db: Db; defaultSiteName: string }): Promise<SiteConfig> {
+  const [settingRows, menuRows] = await deps.db.batch([
+    deps.db.select().from(siteSettings).where(inArray(siteSettings.key, [...FLAG_KEYS, "site_name"])),
+    deps.db.select().from(menuItems).orderBy(asc(menuItems.position), asc(menuItems.id)),
+  ]);
+  const stored = new Map(settingRows.map((r) => [r.key, r.value]));
+  const flags = {} as Flags;
+  for (const key of FLAG_KEYS) {
+    const value = stored.get(key);
+    flags[key] = typeof value === "boolean" ? value : FLAG_DEFAULTS[key];
+  }
+  const siteName = stored.get("site_name");
+  return {
+    ...flags,
+    site_name: typeof siteName === "string" && siteName ? siteName : deps.defaultSiteName,
+    menu_items: menuRows.map(serializeMenuItem),
+  };
+}
+
+export async function getConfig(ctx: RequestContext): Promise<SiteConfig> {
+  return getSiteConfig({ db: ctx.db, defaultSiteName: ctx.vars.SITE_NAME });
+}
+
+/** Admins change the site name and flags. */
+export async function updateConfig(ctx: RequestContext, input: unknown): Promise<SiteConfig> {
+  if (!ctx.actor) throw new AppError("unauthenticated");
+  if (!can(ctx.actor, "change-config")) throw new AppError("forbidden");
+  const data = parseInput(ZConfigUpdate, input) as Record<string, unknown>;
+  const entries = Object.entries(data).filter(([, v]) => v !== undefined);
+  if (entries.length) {
+    await ctx.db.batch(
+      entries.map(([key, value]) =>
+        ctx.db.insert(siteSettings).values({ key, value }).onConflictDoUpdate({ target: siteSettings.key, set: { value } }),
+      ) as [never, ...never[]],
+    );
+  }
+  return getConfig(ctx);
+}
+
+/** Admins replace the whole menu (order as given) in one batch. */
+export async function replaceMenu(ctx: RequestContext, input: unknown): Promise<SiteConfig> {
+  if (!ctx.actor) throw new AppError("unauthenticated");
+  if (!can(ctx.actor, "change-config")) throw new AppError("forbidden");
+  const { menu_items } = parseInput(ZMenuReplace, input);
+  await ctx.db.batch([
+    ctx.db.delete(menuItems),
+    ...menu_items.map((item, position) =>
+      ctx.db.insert(menuItems).values({
+        position,
+        title: item.title,
+        url: item.url,
+        isExternal: item.is_external,
+        isDisabled: item.is_disabled,
+        isSpecial: item.is_special,
+        isDesktop: item.is_desktop,
+        isToolbar: item.is_toolbar,
+        isToolbarMore: item.is_toolbar_more,
+        isMobile: item.is_mobile,
+        isFooter: item.is_footer,
+        color: item.color,
+        iconType: item.icon_style?.type ?? null,
+        icon: item.icon_style?.icon ?? null,
+      }),
+    ),
+  ]);
+  return getConfig(ctx);
+}

@@ -1,0 +1,24 @@
+import type { z } from "zod";
+import { AppError, type FieldErrors } from "#workers/core/errors";
+
+/** Turns zod issues into `{field: [messages]}` (the first path segment names the field). */
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = issue.path.length ? issue.path.map(String).join(".") : "non_field_errors";
+    out[field] ??= [];
+    if (!out[field].includes(issue.message)) out[field].push(issue.message);
+  }
+  return out;
+}
+
+/** Parses input with a schema or throws a 400 AppError with field-by-field Russian messages. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) {
+    const errors = fieldErrors(result.error);
+    const first = Object.values(errors)[0]?.[0];
+    throw new AppError("invalid", first ?? undefined, { errors });
+  }
+  return result.data;
+}

@@ -1,0 +1,53 @@
+import type { UserRow } from "#drizzle/schema";
+import { CSRF_COOKIE, readCookies, SESSION_COOKIE } from "./cookies";
+import { createDb, type Db } from "./db";
+import { readVars, type Vars } from "./env";
+import { readSession } from "./session";
+
+/**
+ * Everything a service needs about the request, built once per request by the Worker and shared by both
+ * doors (Hono API and React Router loaders/actions).
+ */
+export interface RequestContext {
+  env: Env;
+  vars: Vars;
+  db: Db;
+  request: Request;
+  /** The signed-in member, or null for a guest (banned members are guests). */
+  actor: UserRow | null;
+  sessionId: string | null;
+  /** The client's id from the `From` header; realtime echoes carry it back. */
+  clientId: string | null;
+  ip: string;
+  /** The CSRF cookie as sent (may be absent on a first visit). */
+  csrfCookie: string | null;
+  now: () => Date;
+  /** Background work that may outlive the response. */
+  waitUntil: (promise: Promise<unknown>) => void;
+}
+
+export async function buildRequestContext(
+  request: Request,
+  env: Env,
+  ctx: Pick<ExecutionContext, "waitUntil">,
+  options: { now?: () => Date } = {},
+): Promise<RequestContext> {
+  const now = options.now ?? (() => new Date());
+  const db = createDb(env.DB);
+  const cookies = readCookies(request);
+  const session = await readSession(db, cookies[SESSION_COOKIE], now());
+  const actor = session && !session.user.isBanned ? session.user : null;
+  return {
+    env,
+    vars: readVars(env),
+    db,
+    request,
+    actor,
+    sessionId: session?.id ?? null,
+    clientId: request.headers.get("From")?.slice(0, 100) || null,
+    ip: request.headers.get("CF-Connecting-IP") ?? request.headers.get("X-Real-IP") ?? "127.0.0.1",
+    csrfCookie: cookies[CSRF_COOKIE] ?? null,
+    now,
+    waitUntil: (promise) => ctx.waitUntil(promise),
+  };
+}

@@ -1,0 +1,29 @@
+/** Small WebCrypto helpers shared by sessions, CSRF, resets and invitations. */
+
+export function randomToken(bytes = 32): string {
+  return base64url(crypto.getRandomValues(new Uint8Array(bytes)));
+}
+
+export function base64url(data: Uint8Array): string {
+  let binary = "";
+  for (const byte of data) binary += String.fromCharCode(byte);
+  return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+
+export function fromBase64(value: string): Uint8Array {
+  const binary = atob(value.replaceAll("-", "+").replaceAll("_", "/"));
+  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+}
+
+export async function sha256(value: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value));
+  return base64url(new Uint8Array(digest));
+}
+
+/** Constant-time string comparison for tokens. */
+export function safeEqual(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}

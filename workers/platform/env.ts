@@ -1,0 +1,17 @@
+import { z } from "zod";
+
+/** Plain variables, validated once per isolate; bindings are typed by `wrangler types` (worker-configuration.d.ts). */
+const ZVars = z.object({
+  SITE_NAME: z.string().min(1).default("Костёр"),
+  ENVIRONMENT: z.enum(["development", "test", "production"]).default("development"),
+  MAIL_FROM: z.string().email().default("noreply@kostyor.example"),
+});
+
+export type Vars = z.infer<typeof ZVars>;
+
+let cached: Vars | undefined;
+
+export function readVars(env: Env): Vars {
+  cached ??= ZVars.parse(env);
+  return cached;
+}
