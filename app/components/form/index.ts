@@ -1,0 +1,4 @@
+export * from "./action-result";
+export * from "./field";
+export * from "./form-errors";
+export * from "./submit-button";
