@@ -1,7 +1,27 @@
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
 import { serializeCurrentUser } from "#workers/core/accounts/accounts.serializers";
 import { getConfig } from "#workers/core/config/config";
+import { ErrorScreen, errorScreenStatus } from "./components/error-screen";
+import { Shell } from "./components/shell";
 import { getCtx } from "./lib/forms.server";
+import { DEFAULT_SITE_NAME, pageTitle } from "./lib/meta";
+import { asTheme, themeClass } from "./lib/theme";
+import baseCss from "./styles/base.css?url";
+import darkorangeCss from "./styles/themes/darkorange.css?url";
+import darksideCss from "./styles/themes/darkside.css?url";
+import grayscaleCss from "./styles/themes/grayscale.css?url";
+import halloweenCss from "./styles/themes/halloween.css?url";
+import lightsideCss from "./styles/themes/lightside.css?url";
+import winterCss from "./styles/themes/winter.css?url";
 import type { Route } from "./+types/root";
 
 /**
@@ -28,16 +48,42 @@ export function useRootData(): RootData {
   return useRouteLoaderData("root") as RootData;
 }
 
+/** Stylesheets: the base layout and every theme (each scoped to its `body.theme-<name>` class). */
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "stylesheet", href: baseCss },
+  ...[lightsideCss, darksideCss, halloweenCss, winterCss, darkorangeCss, grayscaleCss].map((href) => ({
+    rel: "stylesheet",
+    href,
+  })),
+];
+
+export const meta: Route.MetaFunction = ({ loaderData, error }) => {
+  const siteName = loaderData?.config.site_name ?? DEFAULT_SITE_NAME;
+  if (error) {
+    const status = errorScreenStatus(isRouteErrorResponse(error) ? error.status : 500);
+    const title = status === 404 ? "Страница не найдена" : status === 403 ? "Доступ закрыт" : "Ошибка";
+    return [{ title: pageTitle(title, siteName) }];
+  }
+  return [
+    { title: siteName },
+    { name: "description", content: `${siteName} — сообщество о видеоиграх: статьи, записки и обсуждения.` },
+  ];
+};
+
 export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData("root") as RootData | undefined;
+  const theme = asTheme(root?.theme);
   return (
     <html lang="ru">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="dark light" />
         <Meta />
         <Links />
       </head>
-      <body>
+      <body className={themeClass(theme)}>
         {children}
         <ScrollRestoration />
         <Scripts />
@@ -47,5 +93,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+/** Error screens replace the page and the footer; the toolbar stays (spec §2). */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = errorScreenStatus(isRouteErrorResponse(error) ? error.status : 500);
+  if (!isRouteErrorResponse(error) && import.meta.env.DEV) console.error(error);
+  return (
+    <Shell footer={false}>
+      <ErrorScreen status={status} />
+    </Shell>
+  );
 }

@@ -16,5 +16,6 @@ export default [
   ]),
   route("users/:id/pictures", "routes/users/pictures.tsx"),
   route("theme", "routes/theme.tsx"),
+  route("admin/site", "routes/admin/site.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

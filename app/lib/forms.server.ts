@@ -42,17 +42,19 @@ export interface ActionFailure {
 /**
  * Runs an action body; an AppError becomes `{ok: false, detail, errors}` with its HTTP status, so a form
  * re-renders with field-by-field Russian messages (JavaScript or not). Redirects and other responses pass.
+ * `values` may be a function, read after the body ran (for actions that parse the form inside `fn`).
  */
 export async function runAction<T>(
   fn: () => Promise<T>,
-  values?: Record<string, string>,
+  values?: Record<string, string> | (() => Record<string, string> | undefined),
 ): Promise<T | ReturnType<typeof data<ActionFailure>>> {
   try {
     return await fn();
   } catch (error) {
     if (error instanceof AppError) {
-      const safeValues = values
-        ? Object.fromEntries(Object.entries(values).filter(([k]) => !k.toLowerCase().includes("password")))
+      const typed = typeof values === "function" ? values() : values;
+      const safeValues = typed
+        ? Object.fromEntries(Object.entries(typed).filter(([k]) => !k.toLowerCase().includes("password")))
         : undefined;
       const headers = error.retryAfter ? { "Retry-After": String(error.retryAfter) } : undefined;
       return data<ActionFailure>(

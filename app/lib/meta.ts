@@ -17,4 +17,3 @@ export function pageTitle(title: string | null | undefined, site: string | reado
   const siteName = typeof site === "string" ? site || DEFAULT_SITE_NAME : siteNameOf(site);
   return title ? `${title} / ${siteName}` : siteName;
 }
-

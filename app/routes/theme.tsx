@@ -1,3 +1,64 @@
-export default function Page() {
-  return null;
+import { data, redirect } from "react-router";
+import { getCtx, readForm, runAction } from "#app/lib/forms.server";
+import { asTheme, isTheme, nextTheme, type Theme, themeCookie } from "#app/lib/theme";
+import { updateProfile } from "#workers/core/accounts/profile";
+import { AppError } from "#workers/core/errors";
+import type { Route } from "./+types/theme";
+
+/** Only same-site paths: "/x" but never "//host" or "/\\host". */
+function safeRedirect(value: FormDataEntryValue | null): string | null {
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) {
+    return null;
+  }
+  return value;
+}
+
+/**
+ * Theme toggle (spec §4): the explicit `theme` field, or lightside ↔ darkorange from the current theme.
+ * Members get it saved in their profile, guests in the `theme` cookie. With `redirectTo` (the no-JS form)
+ * the answer is a redirect back; otherwise `{ok: true, theme}` for the fetcher.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = getCtx(context);
+  return runAction(async () => {
+    const form = await readForm(request, ctx);
+    const explicit = form.get("theme");
+    if (explicit !== null && explicit !== "" && !isTheme(explicit)) {
+      throw AppError.field("theme", "Такой темы нет.");
+    }
+    const guestTheme = /(?:^|;\s*)theme=([a-z]+)/.exec(request.headers.get("Cookie") ?? "")?.[1];
+    const current = asTheme(ctx.actor ? ctx.actor.theme : guestTheme);
+    const theme: Theme = isTheme(explicit) ? explicit : nextTheme(current);
+
+    const headers = new Headers();
+    if (ctx.actor) await updateProfile(ctx, { theme });
+    else headers.append("Set-Cookie", themeCookie(theme));
+
+    const back = safeRedirect(form.get("redirectTo"));
+    if (back) throw redirect(back, { headers });
+    return data({ ok: true as const, theme }, { headers });
+  });
+}
+
+/** GET /theme has nothing to show. */
+export function loader() {
+  return redirect("/");
+}
+
+/** Shown only when a no-JS toggle failed (the CSRF token expired, for instance). */
+export default function ThemeResult({ actionData }: Route.ComponentProps) {
+  if (!actionData || actionData.ok) return null;
+  return (
+    <main className="page">
+      <section className="card card-narrow">
+        <h1 className="page-title">Не удалось сменить тему</h1>
+        <p className="form-error" role="alert">
+          {actionData.detail}
+        </p>
+        <a className="btn btn-primary" href="/">
+          На главную
+        </a>
+      </section>
+    </main>
+  );
 }

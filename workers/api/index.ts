@@ -17,7 +17,11 @@ function executionContext(c: { executionCtx: unknown }): Pick<ExecutionContext, 
   }
 }
 
-/** The JSON API at /api/v1. Thin adapters over workers/core; every error is `{detail, errors?}`. */
+/**
+ * The JSON API at /api/v1. Thin adapters over workers/core; every error is `{detail, errors?}`.
+ * `strict: false` strips the trailing slash of the request path before matching, so routes are registered
+ * without one (`/csrf`, not `/csrf/`); both `/v1/user/csrf/` and `/v1/user/csrf` then match.
+ */
 export const api = new Hono<ApiEnv>({ strict: false })
   .basePath("/api")
   .use(async (c, next) => {

@@ -26,7 +26,7 @@ type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "name"> & {
 };
 
 /** A labelled input with its errors. */
-export function Field({ label, name, errors, hint, id, className, ...input }: FieldProps) {
+export function Field({ label, name, errors, hint, id, className, type = "text", ...input }: FieldProps) {
   const generated = useId();
   const inputId = id ?? `${generated}-${name}`;
   const errorId = `${inputId}-error`;
@@ -36,7 +36,14 @@ export function Field({ label, name, errors, hint, id, className, ...input }: Fi
   return (
     <div className={["field", invalid ? "field-invalid" : null, className].filter(Boolean).join(" ")}>
       <label htmlFor={inputId}>{label}</label>
-      <input id={inputId} name={name} aria-invalid={invalid || undefined} aria-describedby={describedBy} {...input} />
+      <input
+        id={inputId}
+        name={name}
+        type={type}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+        {...input}
+      />
       {hint ? (
         <p className="field-hint" id={hintId}>
           {hint}

@@ -37,7 +37,7 @@ export function FormErrors({ failure, fields = [] }: FormErrorsProps) {
 }
 
 /** The confirmation after a successful action, next to its form. */
-export function FormSuccess({ message }: { message: string | null | undefined }) {
+export function SuccessMessage({ message }: { message: string | null | undefined }) {
   if (!message) return null;
   return (
     <p className="success" role="status">

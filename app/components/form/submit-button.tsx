@@ -22,8 +22,7 @@ export function SubmitButton({
 }: SubmitButtonProps) {
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formMethod !== undefined;
-  const pending =
-    submitting && (intent === undefined || navigation.formData?.get("intent") === intent);
+  const pending = submitting && (intent === undefined || navigation.formData?.get("intent") === intent);
   const classes = ["btn", variant === "primary" ? "btn-primary" : variant === "danger" ? "btn-danger" : null, className]
     .filter(Boolean)
     .join(" ");

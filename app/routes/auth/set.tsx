@@ -1,3 +1,115 @@
-export default function Page() {
-  return null;
+import { data, Form, Link } from "react-router";
+import { CsrfField } from "#app/components/csrf-field";
+import {
+  asFailure,
+  asSuccess,
+  errorsFor,
+  Field,
+  type FormFailure,
+  FormErrors,
+  type FormSuccess,
+  SubmitButton,
+} from "#app/components/form";
+import { formFields, getCtx, readForm, runAction } from "#app/lib/forms.server";
+import { pageTitle } from "#app/lib/meta";
+import authCss from "#app/styles/pages/auth.css?url";
+import { PASSWORD_MAX, PASSWORD_MIN } from "#workers/core/accounts/accounts.schemas";
+import { RESET_INVALID, setPassword } from "#workers/core/accounts/password-reset";
+import type { Route } from "./+types/set";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: authCss }];
+
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Новый пароль", matches) }];
+
+const MISMATCH = "Пароли не совпадают.";
+
+function linkParams(request: Request) {
+  const url = new URL(request.url);
+  return { uid: url.searchParams.get("uid") ?? "", token: url.searchParams.get("token") ?? "" };
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  const { uid, token } = linkParams(request);
+  // A link without its parts cannot work; a wrong or used token is reported by the service on submit.
+  return { invalid: !uid || !token ? RESET_INVALID : null };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const ctx = getCtx(context);
+  const values: Record<string, string> = {};
+  return runAction(async (): Promise<FormSuccess | ReturnType<typeof data<FormFailure>>> => {
+    const form = await readForm(request, ctx);
+    Object.assign(values, formFields(form));
+    if ((values.password ?? "") !== (values.password2 ?? "")) {
+      return data<FormFailure>({ ok: false, detail: MISMATCH, errors: { password2: [MISMATCH] } }, { status: 400 });
+    }
+    const { detail } = await setPassword(ctx, linkParams(request), { password: values.password ?? "" });
+    return { ok: true, message: detail };
+  }, values);
+}
+
+const FIELDS = ["password", "password2"] as const;
+
+export default function SetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const failure = asFailure(actionData);
+  const success = asSuccess(actionData);
+  const tokenErrors = errorsFor(failure, "token");
+  const invalid = loaderData.invalid ?? tokenErrors[0] ?? null;
+  return (
+    <main className="page page-auth">
+      <section className="card auth-card" aria-labelledby="set-title">
+        <h1 id="set-title">Новый пароль</h1>
+        {success ? (
+          <>
+            <p className="success" role="status">
+              {success.message}
+            </p>
+            <p className="auth-alt">
+              <Link to="/auth/sign-in" className="btn btn-primary">
+                Войти
+              </Link>
+            </p>
+          </>
+        ) : invalid ? (
+          <>
+            <div className="form-errors" role="alert">
+              <p>{invalid}</p>
+            </div>
+            <p className="auth-alt">
+              <Link to="/auth/reset">Запросить новую ссылку</Link>
+            </p>
+          </>
+        ) : (
+          <Form method="post" className="form">
+            <CsrfField />
+            <FormErrors failure={failure} fields={FIELDS} />
+            <Field
+              label="Новый пароль"
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={PASSWORD_MIN}
+              maxLength={PASSWORD_MAX}
+              autoFocus
+              hint={`Не короче ${PASSWORD_MIN} символов; слишком простые пароли не подойдут.`}
+              errors={errorsFor(failure, "password")}
+            />
+            <Field
+              label="Повторите пароль"
+              name="password2"
+              type="password"
+              autoComplete="new-password"
+              required
+              maxLength={PASSWORD_MAX}
+              errors={errorsFor(failure, "password2")}
+            />
+            <div className="form-actions">
+              <SubmitButton pendingText="Сохраняем…">Сменить пароль</SubmitButton>
+            </div>
+          </Form>
+        )}
+      </section>
+    </main>
+  );
 }

@@ -1,3 +1,87 @@
-export default function Page() {
-  return null;
+import { Form, Link, redirect } from "react-router";
+import { CsrfField } from "#app/components/csrf-field";
+import { asFailure, errorsFor, Field, FormErrors, SubmitButton, valueFor } from "#app/components/form";
+import { formFields, getCtx, readForm, runAction } from "#app/lib/forms.server";
+import { pageTitle } from "#app/lib/meta";
+import authCss from "#app/styles/pages/auth.css?url";
+import { signIn } from "#workers/core/accounts/sign-in";
+import { sessionCookie } from "#workers/platform/cookies";
+import type { Route } from "./+types/sign-in";
+
+/** Only a same-site path may be a redirect target ("/…", never "//host" or "/\host"). */
+function safeRedirect(to: string | null | undefined, fallback = "/"): string {
+  if (!to?.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  if (to.startsWith("/auth/")) return fallback;
+  return to;
+}
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: authCss }];
+
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Вход", matches) }];
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  const ctx = getCtx(context);
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  if (ctx.actor) throw redirect(redirectTo);
+  return { redirectTo };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const ctx = getCtx(context);
+  const values: Record<string, string> = {};
+  return runAction(async () => {
+    const form = await readForm(request, ctx);
+    Object.assign(values, formFields(form));
+    const { session } = await signIn(ctx, { username: values.username ?? "", password: values.password ?? "" });
+    return redirect(safeRedirect(values.redirectTo), {
+      headers: { "Set-Cookie": sessionCookie(request, session.token, session.maxAgeSeconds) },
+    });
+  }, values);
+}
+
+const FIELDS = ["username", "password"] as const;
+
+export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
+  const failure = asFailure(actionData);
+  const redirectTo = valueFor(failure, "redirectTo") ?? loaderData.redirectTo;
+  return (
+    <main className="page page-auth">
+      <section className="card auth-card" aria-labelledby="sign-in-title">
+        <h1 id="sign-in-title">Вход</h1>
+        <Form method="post" className="form">
+          <CsrfField />
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <FormErrors failure={failure} fields={FIELDS} />
+          <Field
+            label="Имя пользователя или e-mail"
+            name="username"
+            autoComplete="username"
+            required
+            maxLength={254}
+            autoFocus={!failure}
+            defaultValue={valueFor(failure, "username")}
+            errors={errorsFor(failure, "username")}
+          />
+          <Field
+            label="Пароль"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            autoFocus={!!failure}
+            errors={errorsFor(failure, "password")}
+          />
+          <div className="form-actions">
+            <SubmitButton pendingText="Входим…">Войти</SubmitButton>
+            <Link to="/auth/reset" className="auth-link">
+              Забыли пароль?
+            </Link>
+          </div>
+        </Form>
+        <p className="auth-alt">
+          Ещё нет аккаунта? <Link to="/auth/sign-up">Зарегистрироваться</Link>
+        </p>
+      </section>
+    </main>
+  );
 }

@@ -1,3 +1,95 @@
+import { Link, useSearchParams } from "react-router";
+import { IconFire, IconNewspaper, IconPaw, IconPen } from "#app/components/icons";
+import { NewPostButton } from "#app/components/new-post-button";
+import { pageTitle } from "#app/lib/meta";
+import { useRootData } from "#app/root";
+import type { Route } from "./+types/index";
+
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Статьи", matches) }];
+
+const TABS = [
+  { type: null, title: "Новое", to: "/" },
+  { type: "popular", title: "Популярное", to: "/?type=popular" },
+  { type: "top", title: "Лучшее", to: "/?type=top" },
+] as const;
+
+/** Home: the posts list (index, optional type popular/top) arrives with the posts issue. */
 export default function Home() {
-  return <h1>Костёр</h1>;
+  const { user, config } = useRootData();
+  const [params] = useSearchParams();
+  const type = params.get("type");
+  const current = type === "popular" || type === "top" ? type : null;
+
+  return (
+    <main className="page page-home">
+      <header className="page-header">
+        <div className="page-header-text">
+          <h1 className="page-title">Статьи</h1>
+          <p className="page-subtitle">Обзоры, мнения и истории участников сообщества {config.site_name}</p>
+        </div>
+        <NewPostButton />
+      </header>
+
+      <nav className="tabs" aria-label="Сортировка статей">
+        {TABS.map((tab) => (
+          <Link
+            key={tab.title}
+            to={tab.to}
+            className={`tab${current === tab.type ? " is-active" : ""}`}
+            aria-current={current === tab.type ? "page" : undefined}
+          >
+            {tab.title}
+          </Link>
+        ))}
+      </nav>
+
+      {user ? null : (
+        <section className="card join-card" aria-labelledby="join-title">
+          <div className="join-card-icon">
+            <IconFire size={36} />
+          </div>
+          <div className="join-card-text">
+            <h2 id="join-title">Присоединяйтесь к костру!</h2>
+            <p>
+              Пишите статьи и записки, обсуждайте игры в комментариях, ставьте лапки и получайте уведомления об ответах.
+            </p>
+          </div>
+          <div className="join-card-actions">
+            <Link to="/auth/sign-up" className="btn btn-primary">
+              Зарегистрироваться
+            </Link>
+            <Link to="/auth/sign-in" className="btn btn-ghost">
+              Войти
+            </Link>
+          </div>
+        </section>
+      )}
+
+      <section className="empty empty-lg card" aria-live="polite">
+        <IconNewspaper size={48} className="empty-icon" />
+        <h2 className="empty-title">
+          {current === "popular"
+            ? "Популярных статей пока нет"
+            : current === "top"
+              ? "Лучших статей пока нет"
+              : "Статей пока нет"}
+        </h2>
+        <p>Здесь появятся статьи участников. Лента статей скоро откроется — а пока можно осмотреться.</p>
+        <ul className="feature-list">
+          <li>
+            <IconPen size={18} />
+            <span>Статьи — обзоры, гайды и истории об играх</span>
+          </li>
+          <li>
+            <IconFire size={18} />
+            <span>Костёр — короткие записки и живое общение</span>
+          </li>
+          <li>
+            <IconPaw size={18} />
+            <span>Лапки — так здесь говорят «нравится»</span>
+          </li>
+        </ul>
+      </section>
+    </main>
+  );
 }

@@ -1,3 +1,90 @@
-export default function Page() {
-  return null;
+import { Link, NavLink, Outlet } from "react-router";
+import { IconCoin } from "#app/components/icons";
+import { getCtx, loaderError } from "#app/lib/forms.server";
+import { pageTitle } from "#app/lib/meta";
+import profileCss from "#app/styles/pages/profile.css?url";
+import { can } from "#workers/core/accounts/accounts.policy";
+import { serializePublicUser } from "#workers/core/accounts/accounts.serializers";
+import { getUserById } from "#workers/core/accounts/profile";
+import type { Route } from "./+types/profile";
+import { LastSeen, LocalDate, PROFILE_TABS } from "./profile-parts";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: profileCss }];
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  { title: pageTitle(loaderData?.user.username ?? "Профиль", matches) },
+];
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const ctx = getCtx(context);
+  const row = await getUserById(ctx, params.id).catch(loaderError);
+  return {
+    user: serializePublicUser(row),
+    isOwn: ctx.actor?.id === row.id,
+    canSeeSettings: can(ctx.actor, "view-settings", row),
+  };
+}
+
+function SupporterCoin() {
+  return (
+    <span className="supporter-coin" title="Поддерживает проект">
+      <IconCoin size={28} title="Поддерживает проект" />
+    </span>
+  );
+}
+
+export default function Profile({ loaderData }: Route.ComponentProps) {
+  const { user, isOwn, canSeeSettings } = loaderData;
+  const base = `/users/${user.id}`;
+  const tabs = PROFILE_TABS.filter((tab) => !tab.ownOnly || isOwn);
+  return (
+    <main className="page page-profile">
+      <header
+        className={`profile-header${user.background_url ? " profile-header-image" : " profile-header-gradient"}`}
+        style={user.background_url ? { backgroundImage: `url("${user.background_url}")` } : undefined}
+      >
+        <div className="profile-header-inner">
+          <div className="profile-avatar">
+            <img src={user.avatar.big} alt={`Аватар ${user.username}`} width={120} height={120} />
+            {user.is_supporter ? <SupporterCoin /> : null}
+          </div>
+          <div className="profile-info">
+            <h1 className="profile-name">
+              {user.username}
+              {user.is_mod ? <span className="badge badge-mod">Модератор</span> : null}
+            </h1>
+            <p className="profile-meta">
+              <LastSeen value={user.datetime_last_seen} />
+              <span className="profile-joined">
+                зарегистрирован(а) <LocalDate value={user.datetime_created} />
+              </span>
+            </p>
+          </div>
+        </div>
+      </header>
+      <nav className="tabs profile-tabs" aria-label="Разделы профиля">
+        {tabs.map((tab) => (
+          <NavLink
+            key={tab.path}
+            to={tab.path ? `${base}/${tab.path}` : base}
+            end
+            className={({ isActive }) => (isActive ? "tab tab-active" : "tab")}
+          >
+            {tab.title}
+          </NavLink>
+        ))}
+        <Link to={`${base}/pictures`} className="tab">
+          Картинки
+        </Link>
+        {canSeeSettings ? (
+          <NavLink to={`${base}/settings`} end className={({ isActive }) => (isActive ? "tab tab-active" : "tab")}>
+            Настройки
+          </NavLink>
+        ) : null}
+      </nav>
+      <section className="profile-content">
+        <Outlet />
+      </section>
+    </main>
+  );
 }

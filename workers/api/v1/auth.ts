@@ -46,22 +46,22 @@ registry.registerPath({
 });
 
 export const authRouter = new Hono<ApiEnv>()
-  .post("/sign-up/", async (c) => {
+  .post("/sign-up", async (c) => {
     const { user, session } = await signUp(c.var.ctx, await readJson(c));
     c.header("Set-Cookie", sessionCookie(c.req.raw, session.token, session.maxAgeSeconds), { append: true });
     return c.json(serializeCurrentUser(user), 201);
   })
-  .post("/sign-in/", async (c) => {
+  .post("/sign-in", async (c) => {
     const { user, session } = await signIn(c.var.ctx, await readJson(c));
     c.header("Set-Cookie", sessionCookie(c.req.raw, session.token, session.maxAgeSeconds), { append: true });
     return c.json(serializeCurrentUser(user));
   })
-  .post("/sign-out/", async (c) => {
+  .post("/sign-out", async (c) => {
     await signOut(c.var.ctx);
     c.header("Set-Cookie", clearSessionCookie(c.req.raw), { append: true });
     return c.json({ detail: "Вы вышли с сайта." });
   })
-  .post("/reset/", async (c) => c.json(await requestPasswordReset(c.var.ctx, await readJson(c))))
-  .post("/set/:uid/:token/", async (c) =>
+  .post("/reset", async (c) => c.json(await requestPasswordReset(c.var.ctx, await readJson(c))))
+  .post("/set/:uid/:token", async (c) =>
     c.json(await setPassword(c.var.ctx, { uid: c.req.param("uid"), token: c.req.param("token") }, await readJson(c))),
   );

@@ -29,4 +29,4 @@ registry.registerPath({
 export const configRouter = new Hono<ApiEnv>()
   .get("/", async (c) => c.json(await getConfig(c.var.ctx)))
   .patch("/", async (c) => c.json(await updateConfig(c.var.ctx, await readJson(c))))
-  .put("/menu/", async (c) => c.json(await replaceMenu(c.var.ctx, await readJson(c))));
+  .put("/menu", async (c) => c.json(await replaceMenu(c.var.ctx, await readJson(c))));

@@ -91,25 +91,25 @@ registry.registerPath({
 });
 
 export const userRouter = new Hono<ApiEnv>()
-  .get("/csrf/", (c) => {
+  .get("/csrf", (c) => {
     const ctx = c.var.ctx;
     const token = ctx.csrfCookie ?? randomToken();
     if (!ctx.csrfCookie) c.header("Set-Cookie", csrfCookie(c.req.raw, token), { append: true });
     return c.json({ csrftoken: token });
   })
-  .get("/me/", (c) => {
+  .get("/me", (c) => {
     const actor = c.var.ctx.actor;
     if (!actor) throw new AppError("forbidden", "Вы не вошли на сайт.");
     return c.json(serializeCurrentUser(actor));
   })
-  .patch("/me/", async (c) => c.json(serializeCurrentUser(await updateProfile(c.var.ctx, await readJson(c)))))
-  .post("/me/avatar/", async (c) => c.json(serializeCurrentUser(await uploadAvatar(c.var.ctx, await readFileField(c, "avatar")))))
-  .delete("/me/avatar/", async (c) => c.json(serializeCurrentUser(await removeAvatar(c.var.ctx))))
-  .post("/me/background/", async (c) =>
+  .patch("/me", async (c) => c.json(serializeCurrentUser(await updateProfile(c.var.ctx, await readJson(c)))))
+  .post("/me/avatar", async (c) => c.json(serializeCurrentUser(await uploadAvatar(c.var.ctx, await readFileField(c, "avatar")))))
+  .delete("/me/avatar", async (c) => c.json(serializeCurrentUser(await removeAvatar(c.var.ctx))))
+  .post("/me/background", async (c) =>
     c.json(serializeCurrentUser(await uploadBackground(c.var.ctx, await readFileField(c, "background")))),
   )
-  .delete("/me/background/", async (c) => c.json(serializeCurrentUser(await removeBackground(c.var.ctx))))
-  .patch("/rename/", async (c) => c.json(serializeCurrentUser(await renameUser(c.var.ctx, await readJson(c)))))
-  .get("/invitations/", async (c) => c.json({ results: await listInvitations(c.var.ctx) }))
-  .post("/invitations/", async (c) => c.json(await createInvitation(c.var.ctx, await readJson(c)), 201))
-  .get("/:id{[0-9]+}/", async (c) => c.json(serializePublicUser(await getUserById(c.var.ctx, c.req.param("id")))));
+  .delete("/me/background", async (c) => c.json(serializeCurrentUser(await removeBackground(c.var.ctx))))
+  .patch("/rename", async (c) => c.json(serializeCurrentUser(await renameUser(c.var.ctx, await readJson(c)))))
+  .get("/invitations", async (c) => c.json({ results: await listInvitations(c.var.ctx) }))
+  .post("/invitations", async (c) => c.json(await createInvitation(c.var.ctx, await readJson(c)), 201))
+  .get("/:id{[0-9]+}", async (c) => c.json(serializePublicUser(await getUserById(c.var.ctx, c.req.param("id")))));

@@ -106,7 +106,11 @@ export type TProfileUpdate = z.infer<typeof ZProfileUpdate>;
 export const INVITATION_DAYS = [1, 7, 30] as const;
 export const INVITATION_QUOTA = 5;
 export const ZInvitationCreate = z.object({
-  days: z.coerce
-    .number({ error: "Выберите срок действия." })
-    .refine((d) => (INVITATION_DAYS as readonly number[]).includes(d), "Выберите срок действия: 1, 7 или 30 дней."),
+  // A number, or its digits as a form sends them; nothing else is coerced (`[7]` or `true` is a wrong type).
+  days: z.preprocess(
+    (v) => (typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+    z
+      .number({ error: "Выберите срок действия." })
+      .refine((d) => (INVITATION_DAYS as readonly number[]).includes(d), "Выберите срок действия: 1, 7 или 30 дней."),
+  ),
 });

@@ -1,5 +1,5 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
-import { passwordResets, users } from "#drizzle/schema";
+import { and, eq, exists, gt, isNull } from "drizzle-orm";
+import { passwordResets, type UserRow, users } from "#drizzle/schema";
 import { AppError } from "#workers/core/errors";
 import { normaliseKey } from "#workers/core/shared/text";
 import { parseInput } from "#workers/core/shared/validation";
@@ -24,34 +24,39 @@ export async function requestPasswordReset(ctx: RequestContext, input: unknown):
   const emailKey = normaliseKey(email);
   await hit(ctx.db, resetRules(ctx.ip, emailKey), now);
   const user = await ctx.db.query.users.findFirst({ where: eq(users.emailKey, emailKey) });
+  // The token and the mail are made after the response, so a known address answers no slower than an unknown one.
   if (user && !user.isBanned) {
-    const token = randomToken();
-    await ctx.db.insert(passwordResets).values({
-      id: await sha256(token),
-      userId: user.id,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + RESET_TTL_MS),
-    });
-    const origin = new URL(ctx.request.url).origin;
-    const link = `${origin}/auth/set?uid=${user.id}&token=${encodeURIComponent(token)}`;
-    await sendMail(
-      { db: ctx.db, mail: ctx.env.MAIL, from: ctx.vars.MAIL_FROM, siteName: ctx.vars.SITE_NAME },
-      {
-        kind: "password_reset",
-        to: user.email,
-        subject: `Смена пароля на сайте ${ctx.vars.SITE_NAME}`,
-        text: [
-          `Здравствуйте, ${user.username}!`,
-          "",
-          "Кто-то (надеемся, вы) попросил сменить пароль. Чтобы задать новый пароль, откройте ссылку:",
-          link,
-          "",
-          "Ссылка действует 2 часа и сработает один раз. Если вы ничего не просили, просто удалите это письмо.",
-        ].join("\n"),
-      },
-    );
+    ctx.waitUntil(mailResetLink(ctx, user, now).catch((error) => console.error("password reset mail", error)));
   }
   return { detail: RESET_SENT };
+}
+
+async function mailResetLink(ctx: RequestContext, user: UserRow, now: Date): Promise<void> {
+  const token = randomToken();
+  await ctx.db.insert(passwordResets).values({
+    id: await sha256(token),
+    userId: user.id,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + RESET_TTL_MS),
+  });
+  const origin = new URL(ctx.request.url).origin;
+  const link = `${origin}/auth/set?uid=${user.id}&token=${encodeURIComponent(token)}`;
+  await sendMail(
+    { db: ctx.db, mail: ctx.env.MAIL, from: ctx.vars.MAIL_FROM, siteName: ctx.vars.SITE_NAME },
+    {
+      kind: "password_reset",
+      to: user.email,
+      subject: `Смена пароля на сайте ${ctx.vars.SITE_NAME}`,
+      text: [
+        `Здравствуйте, ${user.username}!`,
+        "",
+        "Кто-то (надеемся, вы) попросил сменить пароль. Чтобы задать новый пароль, откройте ссылку:",
+        link,
+        "",
+        "Ссылка действует 2 часа и сработает один раз. Если вы ничего не просили, просто удалите это письмо.",
+      ].join("\n"),
+    },
+  );
 }
 
 /** Sets a new password from a mailed link; the token is single-use, and every session of the member ends. */
@@ -72,13 +77,31 @@ export async function setPassword(ctx: RequestContext, params: { uid: string; to
   if (!user) throw new AppError("invalid", RESET_INVALID, { errors: { token: [RESET_INVALID] } });
   assertStrongPassword(password, { username: user.username, email: user.email });
   const passwordHash = await hashPassword(password);
+  // One transaction: claim this token, set the password only if the claim is ours, void the member's other links.
   const [claimed] = await ctx.db.batch([
     ctx.db
       .update(passwordResets)
       .set({ usedAt: now })
       .where(and(eq(passwordResets.id, id), isNull(passwordResets.usedAt)))
       .returning({ id: passwordResets.id }),
-    ctx.db.update(users).set({ passwordHash }).where(eq(users.id, uid)),
+    ctx.db
+      .update(users)
+      .set({ passwordHash })
+      .where(
+        and(
+          eq(users.id, uid),
+          exists(
+            ctx.db
+              .select({ id: passwordResets.id })
+              .from(passwordResets)
+              .where(and(eq(passwordResets.id, id), eq(passwordResets.usedAt, now))),
+          ),
+        ),
+      ),
+    ctx.db
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResets.userId, uid), isNull(passwordResets.usedAt))),
   ]);
   if (!claimed.length) throw new AppError("invalid", RESET_INVALID, { errors: { token: [RESET_INVALID] } });
   await deleteUserSessions(ctx.db, uid);

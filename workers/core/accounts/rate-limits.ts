@@ -12,10 +12,12 @@ export function signInRules(ip: string, account: string): LimitRule[] {
   ];
 }
 
-export function signUpRules(ip: string): LimitRule[] {
+/** Per address, and per e-mail (the account being created; also slows probing which addresses exist). */
+export function signUpRules(ip: string, email: string): LimitRule[] {
   return [
     { key: `sign-up:ip:${ip}`, limit: 3, windowSeconds: 60 },
     { key: `sign-up:ip:${ip}`, limit: 10, windowSeconds: 24 * 3600 },
+    { key: `sign-up:account:${email}`, limit: 5, windowSeconds: 3600 },
   ];
 }
 

@@ -19,10 +19,11 @@ export async function signIn(ctx: RequestContext, input: unknown) {
   const data = parseInput(ZSignIn, input);
   const now = ctx.now();
   const key = normaliseKey(data.username);
-  await hit(ctx.db, signInRules(ctx.ip, key), now);
   const user = await ctx.db.query.users.findFirst({
     where: or(eq(users.usernameKey, key), eq(users.emailKey, key)),
   });
+  // The per-account limit counts the account, however it is named (username or e-mail).
+  await hit(ctx.db, signInRules(ctx.ip, user ? `user:${user.id}` : `name:${key}`), now);
   if (!user) {
     dummyHash ??= hashPassword("timing-equaliser");
     await verifyPassword(data.password, await dummyHash);

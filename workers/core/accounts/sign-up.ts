@@ -18,7 +18,7 @@ export async function signUp(ctx: RequestContext, input: unknown) {
   if (ctx.actor) throw new AppError("conflict", "Вы уже вошли на сайт.");
   const data = parseInput(ZSignUp, input);
   const now = ctx.now();
-  await hit(ctx.db, signUpRules(ctx.ip), now);
+  await hit(ctx.db, signUpRules(ctx.ip, normaliseKey(data.email)), now);
   assertStrongPassword(data.password, { username: data.username, email: data.email });
 
   const config = await getConfig(ctx);

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { AppError, type FieldErrors } from "#workers/core/errors";
 
 /** Turns zod issues into `{field: [messages]}` (the first path segment names the field). */
@@ -12,9 +12,12 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
   return out;
 }
 
+/** zod's Russian messages for every issue a schema gives no message of its own (wrong type, unknown key…). */
+const russian = z.locales.ru().localeError;
+
 /** Parses input with a schema or throws a 400 AppError with field-by-field Russian messages. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
+  const result = schema.safeParse(input, { error: russian });
   if (!result.success) {
     const errors = fieldErrors(result.error);
     const first = Object.values(errors)[0]?.[0];

@@ -1,0 +1,59 @@
+import { DEFAULT_AVATAR } from "#workers/core/accounts/accounts.serializers";
+import { IconCoin } from "./icons";
+
+export type AvatarSize = 20 | 40 | 80;
+
+/** Spec §9: online dot size for each avatar size. */
+const DOT_SIZE: Record<AvatarSize, number> = { 80: 20, 40: 12, 20: 10 };
+
+export interface AvatarUser {
+  username: string;
+  avatar: { tiny: string; small: string; big: string };
+  is_supporter?: boolean;
+}
+
+function srcFor(user: AvatarUser, size: AvatarSize): string {
+  const src = size === 80 ? user.avatar.big : size === 40 ? user.avatar.small : user.avatar.tiny;
+  return src || DEFAULT_AVATAR;
+}
+
+/**
+ * A round user avatar (20, 40 or 80 px) with an optional online dot (pass `online` only when the viewer is
+ * signed in, spec §4 "Online") and the supporter coin.
+ */
+export function Avatar({
+  user,
+  size = 40,
+  online = false,
+  className,
+}: {
+  user: AvatarUser;
+  size?: AvatarSize;
+  online?: boolean;
+  className?: string;
+}) {
+  const dot = DOT_SIZE[size];
+  return (
+    <span className={`avatar avatar-${size}${className ? ` ${className}` : ""}`}>
+      <img
+        className="avatar-img"
+        src={srcFor(user, size)}
+        alt={user.username}
+        width={size}
+        height={size}
+        loading="lazy"
+        decoding="async"
+      />
+      {online ? (
+        <span className="avatar-online" style={{ width: dot, height: dot }} title="В сети">
+          <span className="visually-hidden">В сети</span>
+        </span>
+      ) : null}
+      {user.is_supporter && size > 20 ? (
+        <span className="avatar-coin" title="Поддерживает проект">
+          <IconCoin size={size === 80 ? 24 : 16} title="Поддерживает проект" />
+        </span>
+      ) : null}
+    </span>
+  );
+}

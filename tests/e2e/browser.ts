@@ -1,0 +1,47 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from "playwright-core";
+
+export const BASE_URL = process.env.BASE_URL ?? "http://localhost:8787";
+export const SCREENSHOTS = path.resolve(import.meta.dirname, "screenshots");
+
+let browser: Browser | undefined;
+
+export async function getBrowser(): Promise<Browser> {
+  browser ??= await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
+  });
+  return browser;
+}
+
+export async function closeBrowser(): Promise<void> {
+  await browser?.close();
+  browser = undefined;
+}
+
+export async function newContext(options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const b = await getBrowser();
+  return b.newContext({ baseURL: BASE_URL, locale: "ru-RU", viewport: { width: 1280, height: 900 }, ...options });
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const file = path.join(SCREENSHOTS, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/** A unique, valid username for a test member. */
+export function uniqueName(prefix = "Тест"): string {
+  return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+}
