@@ -38,6 +38,7 @@ export const api = new Hono<ApiEnv>({ strict: false })
 api.notFound((c) => c.json({ detail: "Такого адреса в API нет." }, 404));
 
 api.onError((error, c) => {
+  c.header("Cache-Control", "private, no-store");
   if (error instanceof AppError) {
     if (error.retryAfter) c.header("Retry-After", String(error.retryAfter));
     return c.json(error.toBody(), error.status as 400);
