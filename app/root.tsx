@@ -104,9 +104,12 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = errorScreenStatus(isRouteErrorResponse(error) ? error.status : 500);
   if (!isRouteErrorResponse(error) && import.meta.env.DEV) console.error(error);
+  // A loader may explain a 403/404 with `data({detail}, {status})`; 500s never show internals.
+  const detail =
+    isRouteErrorResponse(error) && status !== 500 && typeof error.data?.detail === "string" ? error.data.detail : undefined;
   return (
     <Shell footer={false}>
-      <ErrorScreen status={status} />
+      <ErrorScreen status={status} detail={detail} />
     </Shell>
   );
 }

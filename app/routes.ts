@@ -15,6 +15,7 @@ export default [
     route("settings", "routes/users/settings.tsx"),
   ]),
   route("users/:id/pictures", "routes/users/pictures.tsx"),
+  route("search", "routes/search/index.tsx"),
   route("theme", "routes/theme.tsx"),
   route("admin/site", "routes/admin/site.tsx"),
   route("*", "routes/not-found.tsx"),

@@ -30,7 +30,9 @@ export function SearchBox({ className = "" }: { className?: string }) {
         className="search-input"
         placeholder={SEARCH_PLACEHOLDER}
         autoComplete="off"
-        maxLength={200}
+        maxLength={100}
+        key={params.get("q") ?? ""}
+        defaultValue={params.get("q") ?? ""}
       />
       <button type="submit" className="search-submit" aria-label="Искать">
         <IconSearch size={18} />

@@ -1,19 +1,5 @@
-/** Spec §2: search types, in this order. */
-export const SEARCH_TYPES = [
-  { value: "post", title: "Статьи" },
-  { value: "shout", title: "Записки" },
-  { value: "comment", title: "Комментарии" },
-  { value: "user", title: "Пользователи" },
-  { value: "tag", title: "Теги" },
-  { value: "news", title: "Лента" },
-] as const;
-export type SearchType = (typeof SEARCH_TYPES)[number]["value"];
+export { SEARCH_TYPES, type SearchType, searchMinLength } from "#workers/core/search/search.schemas";
 
 export const SEARCH_PLACEHOLDER = "Что хотите найти?";
 export const SEARCH_EMPTY = "К сожалению, мы ничего не смогли найти.";
 export const SEARCH_DEBOUNCE_MS = 300;
-
-/** Spec §5: user and tag need 1 character, the other types 2. */
-export function searchMinLength(type: SearchType): number {
-  return type === "user" || type === "tag" ? 1 : 2;
-}

@@ -7,6 +7,7 @@ import type { ApiEnv } from "./http";
 import { openApiDocument } from "./openapi";
 import { authRouter } from "./v1/auth";
 import { configRouter } from "./v1/config";
+import { searchRouter } from "./v1/search";
 import { userRouter } from "./v1/user";
 
 function executionContext(c: { executionCtx: unknown }): Pick<ExecutionContext, "waitUntil"> {
@@ -33,7 +34,8 @@ export const api = new Hono<ApiEnv>({ strict: false })
   .get("/v1/openapi.json", (c) => c.json(openApiDocument()))
   .route("/v1/config", configRouter)
   .route("/v1/auth", authRouter)
-  .route("/v1/user", userRouter);
+  .route("/v1/user", userRouter)
+  .route("/v1/search", searchRouter);
 
 api.notFound((c) => c.json({ detail: "Такого адреса в API нет." }, 404));
 

@@ -1,0 +1,21 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { search } from "#workers/core/search/search";
+import { SEARCH_TYPES } from "#workers/core/search/search.schemas";
+import type { ApiEnv } from "../http";
+import { errorResponses, jsonResponse, registry } from "../openapi";
+
+registry.registerPath({
+  method: "get",
+  path: "/v1/search",
+  summary: "Поиск по типу (post, shout, comment, user, tag, news)",
+  request: {
+    query: z.object({ type: z.enum(SEARCH_TYPES.map((t) => t.value) as [string, ...string[]]), q: z.string() }),
+  },
+  responses: { 200: jsonResponse("Найденное", z.array(z.unknown())), ...errorResponses(400) },
+});
+
+export const searchRouter = new Hono<ApiEnv>().get("/", async (c) => {
+  const { results } = await search(c.var.ctx, { type: c.req.query("type"), q: c.req.query("q") });
+  return c.json(results);
+});
