@@ -31,7 +31,7 @@ try {
   const extra = process.argv.slice(2).filter((a) => a !== "--no-build");
   code = run("vitest", ["run", "--config", "vitest.e2e.config.ts", ...extra], {
     allowFailure: true,
-    env: { BASE_URL: `http://localhost:${port}`, CHROME_PATH: chrome, E2E_STATE: state },
+    env: { E2E_BASE_URL: `http://localhost:${port}`, CHROME_PATH: chrome, E2E_STATE: state },
   });
 } finally {
   stopGroup(server);

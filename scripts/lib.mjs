@@ -19,9 +19,11 @@ export function toolEnv(extra = {}) {
 
 /** Runs a command to completion, streaming its output; exits the script when it fails. */
 export function run(command, args, options = {}) {
-  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: toolEnv(options.env), ...options, shell: false });
+  const { env, allowFailure, ...rest } = options;
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", ...rest, env: toolEnv(env), shell: false });
+  if (result.error) console.error(result.error.message);
   if (result.status !== 0) {
-    if (options.allowFailure) return result.status ?? 1;
+    if (allowFailure) return result.status ?? 1;
     console.error(`\n✗ ${command} ${args.join(" ")} завершилась с кодом ${result.status}`);
     process.exit(result.status ?? 1);
   }

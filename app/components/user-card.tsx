@@ -10,7 +10,7 @@ export function SignOutButton({ className = "btn btn-ghost" }: { className?: str
   return (
     <Form method="post" action="/auth/sign-out" className="sign-out-form">
       <CsrfField />
-      <button type="submit" className={className}>
+      <button type="submit" className={className} aria-label="Выйти" title="Выйти">
         <IconSignOut size={18} />
         <span>Выйти</span>
       </button>

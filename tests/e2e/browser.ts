@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 
-export const BASE_URL = process.env.BASE_URL ?? "http://localhost:8787";
+export const BASE_URL = process.env.E2E_BASE_URL ?? "http://localhost:8787";
 export const SCREENSHOTS = path.resolve(import.meta.dirname, "screenshots");
 
 let browser: Browser | undefined;
@@ -44,4 +44,9 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 /** A unique, valid username for a test member. */
 export function uniqueName(prefix = "Тест"): string {
   return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+}
+
+/** Waits until React has hydrated the page (root sets html[data-hydrated]). */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForSelector("html[data-hydrated]", { state: "attached" });
 }

@@ -1,0 +1,43 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { BASE_URL, closeBrowser, newContext, screenshot } from "./browser";
+
+afterAll(closeBrowser);
+
+describe("pages", () => {
+  it("answers an unknown route with the 404 screen and status 404", async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    const response = await page.goto("/no-such-page-here");
+    expect(response?.status()).toBe(404);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Упс! Похоже ты потерялся...");
+    expect(await page.getByRole("link", { name: "На главную", exact: true }).isVisible()).toBe(true);
+    await screenshot(page, "404-1280");
+    await context.close();
+  });
+
+  it("gives a guest the sign-in notice when pressing New Post", async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    await page.goto("/");
+    await page.getByRole("main").getByRole("link", { name: "Написать" }).click();
+    await expect.poll(() => page.getByText("Войдите на сайт.").first().isVisible()).toBe(true);
+    expect(await page.getByText("Зарегистрируйтесь или войдите на сайт, чтобы опубликовать статью.").isVisible()).toBe(true);
+    await context.close();
+  });
+
+  for (const theme of ["darkorange", "lightside"] as const) {
+    for (const width of [1280, 390]) {
+      it(`renders the home page at ${width}px in ${theme}`, async () => {
+        const context = await newContext({ viewport: { width, height: 900 } });
+        await context.addCookies([{ name: "theme", value: theme, url: BASE_URL }]);
+        const page = await context.newPage();
+        const response = await page.goto("/");
+        expect(response?.status()).toBe(200);
+        expect(await page.locator("body").getAttribute("class")).toContain(`theme-${theme}`);
+        expect(await page.title()).toContain("Костёр");
+        await screenshot(page, `home-${theme}-${width}`);
+        await context.close();
+      });
+    }
+  }
+});
