@@ -107,7 +107,10 @@ export function MobileHeader() {
 
 /** Mobile toolbar below 768 px: home, bonfire, menu, activity, notifications or sign-in. */
 export function MobileToolbar() {
-  const { user } = useRootData();
+  const { user, config } = useRootData();
+  // The bonfire button follows the site menu: while its item is disabled the section does not exist yet.
+  const bonfireItem = config.menu_items.find((item) => item.url === "/bonfire");
+  const bonfireOpen = !!bonfireItem && !bonfireItem.is_disabled;
   const sidebars = useSidebars();
   return (
     <nav className="mobile-toolbar" aria-label="Мобильная навигация">
@@ -115,10 +118,17 @@ export function MobileToolbar() {
         <IconHome size={22} />
         <span>Главная</span>
       </Link>
-      <Link to="/bonfire" className="mobile-toolbar-item" aria-label="Костёр">
-        <IconFire size={22} />
-        <span>Костёр</span>
-      </Link>
+      {bonfireOpen ? (
+        <Link to="/bonfire" className="mobile-toolbar-item" aria-label="Костёр">
+          <IconFire size={22} />
+          <span>Костёр</span>
+        </Link>
+      ) : (
+        <span className="mobile-toolbar-item is-disabled" aria-disabled="true" title="Раздел скоро откроется">
+          <IconFire size={22} />
+          <span>Костёр</span>
+        </span>
+      )}
       <button
         type="button"
         className={`mobile-toolbar-item${sidebars.menu ? " is-active" : ""}`}
