@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { data, Form, redirect } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { CsrfField } from "#app/components/csrf-field";
 import {
   asFailure,
@@ -74,6 +74,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const user = serializeCurrentUser(target);
   return {
     isOwn,
+    canConfigureSite: isOwn && can(ctx.actor, "change-config"),
     user: {
       id: user.id,
       username: user.username,
@@ -165,7 +166,7 @@ function IntentField({ intent }: { intent: Intent }) {
 }
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, isOwn, invitations } = loaderData;
+  const { user, isOwn, invitations, canConfigureSite } = loaderData;
   const theme = useSection(actionData, "theme");
   const flags = useSection(actionData, "settings");
   const rename = useSection(actionData, "rename");
@@ -185,6 +186,11 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
     <div className="settings">
       <h2>Настройки</h2>
       <FormErrors failure={orphan} />
+      {canConfigureSite ? (
+        <p className="info">
+          Вы администратор: название сайта, правила и меню — в <Link to="/admin/site">настройках сайта</Link>.
+        </p>
+      ) : null}
       {readOnly ? (
         <p className="info" role="note">
           Вы смотрите настройки пользователя {user.username}. Изменять можно только свои настройки.
