@@ -40,4 +40,22 @@ describe("pages", () => {
       });
     }
   }
+
+  it("shows a member's profile to a guest, with the owner-only tabs hidden", async () => {
+    const context = await newContext({ viewport: { width: 390, height: 900 } });
+    await context.addCookies([{ name: "theme", value: "lightside", url: BASE_URL }]);
+    const page = await context.newPage();
+    const found = await (await page.request.get(`/api/v1/search?type=user&q=${encodeURIComponent("Лисичка")}`)).json();
+    const response = await page.goto(`/users/${found[0].id}`);
+    expect(response?.status()).toBe(200);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Лисичка");
+    expect(await page.title()).toBe("Лисичка / Костёр");
+    expect(await page.getByRole("link", { name: "Черновики" }).count()).toBe(0);
+    expect((await page.goto(`/users/${found[0].id}/no-such-tab`))?.status()).toBe(404);
+    await page.goto(`/users/${found[0].id}`);
+    await screenshot(page, "profile-lightside-390");
+    await page.goto("/auth/sign-in");
+    await screenshot(page, "sign-in-lightside-390");
+    await context.close();
+  });
 });
