@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { useRevalidator } from "react-router";
+import { ApiError, api } from "#app/lib/api";
 import { useRootData } from "#app/root";
 import { IconBell, IconClose, IconPaw } from "./icons";
 import { useNotice } from "./notices";
@@ -13,13 +14,8 @@ const TABS: { id: Tab; title: string; empty: string }[] = [
   { id: "paws", title: "Лапки", empty: "Нам очень жаль, но у вас ещё нет ни одной лапки..." },
 ];
 
-function readCookie(name: string): string {
-  return new RegExp(`(?:^|;\\s*)${name}=([^;]*)`).exec(document.cookie)?.[1] ?? "";
-}
-
 /** The on/off switch of the member's notifications (settings.is_notifications_enabled). */
 function NotificationsSwitch({ enabled }: { enabled: boolean }) {
-  const { csrf } = useRootData();
   const revalidator = useRevalidator();
   const notice = useNotice();
   const [pending, setPending] = useState(false);
@@ -28,19 +24,10 @@ function NotificationsSwitch({ enabled }: { enabled: boolean }) {
   async function toggle() {
     setPending(true);
     try {
-      const response = await fetch("/api/v1/user/me/", {
-        method: "PATCH",
-        headers: { "Content-Type": "application/json", "X-CSRFTOKEN": readCookie("csrftoken") || csrf },
-        body: JSON.stringify({ settings: { is_notifications_enabled: !enabled } }),
-      });
-      if (!response.ok) {
-        const body = (await response.json().catch(() => null)) as { detail?: string } | null;
-        notice.error("Не удалось сохранить настройку.", body?.detail);
-      } else {
-        await revalidator.revalidate();
-      }
-    } catch {
-      notice.error("Не удалось сохранить настройку.", "Проверьте подключение к интернету.");
+      await api("/v1/user/me/", { method: "PATCH", json: { settings: { is_notifications_enabled: !enabled } } });
+      await revalidator.revalidate();
+    } catch (error) {
+      notice.error("Не удалось сохранить настройку.", error instanceof ApiError ? error.message : undefined);
     } finally {
       setPending(false);
     }

@@ -40,6 +40,7 @@ import {
   uploadAvatar,
   uploadBackground,
 } from "#workers/core/accounts/profile";
+import { listSessions, revokeOtherSessions } from "#workers/core/accounts/sessions";
 import { AppError } from "#workers/core/errors";
 import { UPLOAD_MAX_BYTES } from "#workers/core/shared/media";
 import type { Route } from "./+types/settings";
@@ -54,6 +55,7 @@ const INTENTS = [
   "background",
   "background-remove",
   "invitation",
+  "revoke-sessions",
 ] as const;
 type Intent = (typeof INTENTS)[number];
 
@@ -86,6 +88,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     },
     // Invitations belong to the signed-in member; an admin looking at someone else's settings sees none.
     invitations: isOwn ? await listInvitations(ctx) : [],
+    sessions: isOwn ? await listSessions(ctx) : [],
   };
 }
 
@@ -138,10 +141,44 @@ export async function action({ context, params, request }: Route.ActionArgs) {
         const invitation = await createInvitation(ctx, { days: values.days });
         return ok(`Приглашение создано: код ${invitation.code}.`);
       }
+      case "revoke-sessions": {
+        const { revoked } = await revokeOtherSessions(ctx);
+        return ok(
+          revoked ? `Завершено ${pluralize(revoked, ["сеанс", "сеанса", "сеансов"])}.` : "Других сеансов не было.",
+        );
+      }
       default:
         throw new AppError("invalid", "Неизвестное действие формы. Обновите страницу и попробуйте ещё раз.");
     }
   }, values);
+}
+
+/** A readable device name from a User-Agent header. */
+function describeDevice(userAgent: string | null): string {
+  if (!userAgent) return "Неизвестное устройство";
+  const browser = /Edg\//.test(userAgent)
+    ? "Edge"
+    : /YaBrowser/.test(userAgent)
+      ? "Яндекс Браузер"
+      : /Firefox\//.test(userAgent)
+        ? "Firefox"
+        : /Chrome\//.test(userAgent)
+          ? "Chrome"
+          : /Safari\//.test(userAgent)
+            ? "Safari"
+            : "Браузер";
+  const os = /Android/.test(userAgent)
+    ? "Android"
+    : /iPhone|iPad/.test(userAgent)
+      ? "iOS"
+      : /Windows/.test(userAgent)
+        ? "Windows"
+        : /Mac OS X/.test(userAgent)
+          ? "macOS"
+          : /Linux/.test(userAgent)
+            ? "Linux"
+            : "";
+  return os ? `${browser}, ${os}` : browser;
 }
 
 /** One section's result: its success message or its failure (other sections' results are ignored). */
@@ -166,7 +203,8 @@ function IntentField({ intent }: { intent: Intent }) {
 }
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, isOwn, invitations, canConfigureSite } = loaderData;
+  const { user, isOwn, invitations, canConfigureSite, sessions } = loaderData;
+  const sessionsResult = useSection(actionData, "revoke-sessions");
   const theme = useSection(actionData, "theme");
   const flags = useSection(actionData, "settings");
   const rename = useSection(actionData, "rename");
@@ -468,6 +506,47 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             </div>
             <FormErrors failure={invitation.failure} fields={["days"]} />
             <SuccessMessage message={invitation.success?.message} />
+          </Form>
+        </section>
+      ) : null}
+
+      {isOwn ? (
+        <section className="card settings-section" aria-labelledby="settings-sessions">
+          <h3 id="settings-sessions">Сеансы</h3>
+          <p className="muted">
+            Где выполнен вход в ваш аккаунт. Если видите незнакомое устройство — завершите остальные сеансы и смените
+            пароль.
+          </p>
+          <ul className="session-list">
+            {sessions.map((session) => (
+              <li key={session.id} className="session-item">
+                <span className="session-device">{describeDevice(session.user_agent)}</span>
+                <span className="muted">
+                  {session.is_current ? (
+                    "этот сеанс"
+                  ) : (
+                    <>
+                      последний вход <LocalDate value={session.datetime_last_used} withTime />
+                    </>
+                  )}
+                  {session.ip ? ` · ${session.ip}` : ""}
+                </span>
+              </li>
+            ))}
+          </ul>
+          <Form method="post" className="form">
+            <CsrfField />
+            <IntentField intent="revoke-sessions" />
+            <FormErrors failure={sessionsResult.failure} />
+            <SubmitButton
+              intent="revoke-sessions"
+              variant="secondary"
+              disabled={sessions.length < 2}
+              pendingText="Завершаем…"
+            >
+              Завершить все другие сеансы
+            </SubmitButton>
+            <SuccessMessage message={sessionsResult.success?.message} />
           </Form>
         </section>
       ) : null}

@@ -13,6 +13,7 @@ import {
   uploadAvatar,
   uploadBackground,
 } from "#workers/core/accounts/profile";
+import { listSessions, revokeOtherSessions } from "#workers/core/accounts/sessions";
 import { AppError } from "#workers/core/errors";
 import { csrfCookie } from "#workers/platform/cookies";
 import { randomToken } from "#workers/platform/crypto";
@@ -53,7 +54,10 @@ for (const what of ["avatar", "background"] as const) {
     path: `/v1/user/me/${what}/`,
     summary: what === "avatar" ? "Загрузить аватар" : "Загрузить фон профиля",
     request: upload,
-    responses: { 200: jsonResponse("Текущий пользователь", ZCurrentUserShape), ...errorResponses(400, 401, 403, 413, 415) },
+    responses: {
+      200: jsonResponse("Текущий пользователь", ZCurrentUserShape),
+      ...errorResponses(400, 401, 403, 413, 415),
+    },
   });
   registry.registerPath({
     method: "delete",
@@ -73,7 +77,10 @@ registry.registerPath({
   method: "get",
   path: "/v1/user/invitations/",
   summary: "Мои приглашения",
-  responses: { 200: jsonResponse("Приглашения", z.object({ results: z.array(ZInvitationShape) })), ...errorResponses(401) },
+  responses: {
+    200: jsonResponse("Приглашения", z.object({ results: z.array(ZInvitationShape) })),
+    ...errorResponses(401),
+  },
 });
 registry.registerPath({
   method: "post",
@@ -81,6 +88,29 @@ registry.registerPath({
   summary: "Создать приглашение",
   request: jsonBody(ZInvitationCreate),
   responses: { 201: jsonResponse("Приглашение", ZInvitationShape), ...errorResponses(400, 401, 403, 409) },
+});
+const ZSessionShape = z.object({
+  id: z.string(),
+  user_agent: z.string().nullable(),
+  ip: z.string().nullable(),
+  datetime_created: z.string(),
+  datetime_last_used: z.string(),
+  is_current: z.boolean(),
+});
+registry.registerPath({
+  method: "get",
+  path: "/v1/user/sessions/",
+  summary: "Мои активные сеансы",
+  responses: { 200: jsonResponse("Сеансы", z.object({ results: z.array(ZSessionShape) })), ...errorResponses(401) },
+});
+registry.registerPath({
+  method: "post",
+  path: "/v1/user/sessions/revoke-others/",
+  summary: "Завершить все сеансы, кроме текущего",
+  responses: {
+    200: jsonResponse("Сколько завершено", z.object({ revoked: z.number().int() })),
+    ...errorResponses(401, 403),
+  },
 });
 registry.registerPath({
   method: "get",
@@ -103,7 +133,9 @@ export const userRouter = new Hono<ApiEnv>()
     return c.json(serializeCurrentUser(actor));
   })
   .patch("/me", async (c) => c.json(serializeCurrentUser(await updateProfile(c.var.ctx, await readJson(c)))))
-  .post("/me/avatar", async (c) => c.json(serializeCurrentUser(await uploadAvatar(c.var.ctx, await readFileField(c, "avatar")))))
+  .post("/me/avatar", async (c) =>
+    c.json(serializeCurrentUser(await uploadAvatar(c.var.ctx, await readFileField(c, "avatar")))),
+  )
   .delete("/me/avatar", async (c) => c.json(serializeCurrentUser(await removeAvatar(c.var.ctx))))
   .post("/me/background", async (c) =>
     c.json(serializeCurrentUser(await uploadBackground(c.var.ctx, await readFileField(c, "background")))),
@@ -112,4 +144,6 @@ export const userRouter = new Hono<ApiEnv>()
   .patch("/rename", async (c) => c.json(serializeCurrentUser(await renameUser(c.var.ctx, await readJson(c)))))
   .get("/invitations", async (c) => c.json({ results: await listInvitations(c.var.ctx) }))
   .post("/invitations", async (c) => c.json(await createInvitation(c.var.ctx, await readJson(c)), 201))
+  .get("/sessions", async (c) => c.json({ results: await listSessions(c.var.ctx) }))
+  .post("/sessions/revoke-others", async (c) => c.json(await revokeOtherSessions(c.var.ctx)))
   .get("/:id{[0-9]+}", async (c) => c.json(serializePublicUser(await getUserById(c.var.ctx, c.req.param("id")))));

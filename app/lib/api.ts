@@ -1,0 +1,59 @@
+/**
+ * The one way the browser calls the JSON API (spec §7): base path /api, JSON body, the tab's client id in
+ * `From` (realtime echoes carrying it are ignored by this tab) and the CSRF cookie echoed as X-CSRFTOKEN.
+ */
+
+let tabClientId: string | undefined;
+
+/** A random id for this tab, stable until the page is reloaded. */
+export function clientId(): string {
+  tabClientId ??= crypto.randomUUID();
+  return tabClientId;
+}
+
+function readCookie(name: string): string {
+  return new RegExp(`(?:^|;\\s*)${name}=([^;]*)`).exec(document.cookie)?.[1] ?? "";
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errors: Record<string, string[]>;
+
+  constructor(status: number, detail: string, errors: Record<string, string[]> = {}) {
+    super(detail);
+    this.name = "ApiError";
+    this.status = status;
+    this.errors = errors;
+  }
+}
+
+export async function api<T = unknown>(
+  path: string,
+  options: { method?: "GET" | "POST" | "PATCH" | "PUT" | "DELETE"; json?: unknown; signal?: AbortSignal } = {},
+): Promise<T> {
+  const headers: Record<string, string> = { From: clientId(), Accept: "application/json" };
+  const method = options.method ?? "GET";
+  if (method !== "GET") headers["X-CSRFTOKEN"] = readCookie("csrftoken");
+  if (options.json !== undefined) headers["Content-Type"] = "application/json";
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method,
+      headers,
+      body: options.json === undefined ? undefined : JSON.stringify(options.json),
+      signal: options.signal,
+      credentials: "same-origin",
+    });
+  } catch (error) {
+    if ((error as Error).name === "AbortError") throw error;
+    throw new ApiError(0, "Нет связи с сервером. Проверьте подключение к интернету.");
+  }
+  const body = (await response.json().catch(() => null)) as {
+    detail?: string;
+    errors?: Record<string, string[]>;
+  } | null;
+  if (!response.ok) {
+    throw new ApiError(response.status, body?.detail ?? "Что-то пошло не так.", body?.errors ?? {});
+  }
+  return body as T;
+}
