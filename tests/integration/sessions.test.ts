@@ -15,7 +15,9 @@ describe("sessions of the current member", () => {
     await clientFor(user);
     const res = await laptop.get("/user/sessions/");
     expect(res.status).toBe(200);
-    const { results } = await json<{ results: { is_current: boolean; id: string }[] }>(res);
+    const page = await json<{ results: { is_current: boolean; id: string }[]; next: null; previous: null }>(res);
+    expect(page).toMatchObject({ next: null, previous: null });
+    const { results } = page;
     expect(results).toHaveLength(2);
     expect(results.filter((s) => s.is_current)).toHaveLength(1);
     expect(results.every((s) => s.id.length === 8)).toBe(true);

@@ -18,6 +18,7 @@ import { AppError } from "#workers/core/errors";
 import { csrfCookie } from "#workers/platform/cookies";
 import { randomToken } from "#workers/platform/crypto";
 import { type ApiEnv, readFileField, readJson } from "../http";
+import { singlePage, ZPage } from "../pagination";
 import { errorResponses, jsonBody, jsonResponse, registry } from "../openapi";
 import { ZCurrentUserShape, ZInvitationShape, ZPublicUserShape } from "./shapes";
 
@@ -78,7 +79,7 @@ registry.registerPath({
   path: "/v1/user/invitations/",
   summary: "Мои приглашения",
   responses: {
-    200: jsonResponse("Приглашения", z.object({ results: z.array(ZInvitationShape) })),
+    200: jsonResponse("Приглашения", ZPage(ZInvitationShape)),
     ...errorResponses(401),
   },
 });
@@ -101,7 +102,7 @@ registry.registerPath({
   method: "get",
   path: "/v1/user/sessions/",
   summary: "Мои активные сеансы",
-  responses: { 200: jsonResponse("Сеансы", z.object({ results: z.array(ZSessionShape) })), ...errorResponses(401) },
+  responses: { 200: jsonResponse("Сеансы", ZPage(ZSessionShape)), ...errorResponses(401) },
 });
 registry.registerPath({
   method: "post",
@@ -142,8 +143,8 @@ export const userRouter = new Hono<ApiEnv>()
   )
   .delete("/me/background", async (c) => c.json(serializeCurrentUser(await removeBackground(c.var.ctx))))
   .patch("/rename", async (c) => c.json(serializeCurrentUser(await renameUser(c.var.ctx, await readJson(c)))))
-  .get("/invitations", async (c) => c.json({ results: await listInvitations(c.var.ctx) }))
+  .get("/invitations", async (c) => c.json(singlePage(await listInvitations(c.var.ctx))))
   .post("/invitations", async (c) => c.json(await createInvitation(c.var.ctx, await readJson(c)), 201))
-  .get("/sessions", async (c) => c.json({ results: await listSessions(c.var.ctx) }))
+  .get("/sessions", async (c) => c.json(singlePage(await listSessions(c.var.ctx))))
   .post("/sessions/revoke-others", async (c) => c.json(await revokeOtherSessions(c.var.ctx)))
   .get("/:id{[0-9]+}", async (c) => c.json(serializePublicUser(await getUserById(c.var.ctx, c.req.param("id")))));
