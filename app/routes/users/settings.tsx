@@ -202,21 +202,81 @@ function IntentField({ intent }: { intent: Intent }) {
   return <input type="hidden" name="intent" value={intent} />;
 }
 
+/** Upload and remove forms for one profile image (avatar or background), with its preview. */
+function ImageUploadSection(props: {
+  kind: "avatar" | "background";
+  title: string;
+  preview: React.ReactNode;
+  fieldLabel: string;
+  hint: string;
+  removeLabel: string;
+  hasCurrent: boolean;
+  readOnly: boolean;
+  wide?: boolean;
+  actionData: unknown;
+}) {
+  const { kind, actionData, readOnly } = props;
+  const removeIntent = `${kind}-remove` as const;
+  const section = useSection(actionData, [kind, removeIntent]);
+  const formRef = useResetOnSuccess(asSuccess(actionData, kind));
+  const headingId = `settings-${kind}`;
+  return (
+    <section className="card settings-section" aria-labelledby={headingId}>
+      <h3 id={headingId}>{props.title}</h3>
+      <div className={props.wide ? "settings-media settings-media-wide" : "settings-media"}>
+        {props.preview}
+        <div className="settings-media-forms">
+          <Form method="post" encType="multipart/form-data" className="form" ref={formRef} aria-labelledby={headingId}>
+            <fieldset disabled={readOnly}>
+              <CsrfField />
+              <IntentField intent={kind} />
+              <FormErrors failure={asFailure(actionData, kind)} fields={[kind]} />
+              <Field
+                label={props.fieldLabel}
+                name={kind}
+                type="file"
+                accept="image/*"
+                required
+                hint={props.hint}
+                errors={errorsFor(section.failure, kind)}
+              />
+              <div className="form-actions">
+                <SubmitButton intent={kind} pendingText="Загружаем…">
+                  Загрузить
+                </SubmitButton>
+              </div>
+            </fieldset>
+          </Form>
+          {props.hasCurrent ? (
+            <Form method="post" className="form form-inline">
+              <fieldset disabled={readOnly}>
+                <CsrfField />
+                <IntentField intent={removeIntent} />
+                <FormErrors failure={asFailure(actionData, removeIntent)} />
+                <SubmitButton intent={removeIntent} variant="danger" pendingText="Удаляем…">
+                  {props.removeLabel}
+                </SubmitButton>
+              </fieldset>
+            </Form>
+          ) : null}
+          <SuccessMessage message={section.success?.message} />
+        </div>
+      </div>
+    </section>
+  );
+}
+
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const { user, isOwn, invitations, canConfigureSite, sessions } = loaderData;
   const sessionsResult = useSection(actionData, "revoke-sessions");
   const theme = useSection(actionData, "theme");
   const flags = useSection(actionData, "settings");
   const rename = useSection(actionData, "rename");
-  const avatar = useSection(actionData, ["avatar", "avatar-remove"]);
-  const background = useSection(actionData, ["background", "background-remove"]);
   const invitation = useSection(actionData, "invitation");
   // A failure no section claims (an expired CSRF token is refused before the form is read, say).
   const anyFailure = asFailure(actionData);
   const orphan =
     anyFailure && !(INTENTS as readonly string[]).includes(anyFailure.values?.intent ?? "") ? anyFailure : null;
-  const avatarForm = useResetOnSuccess(asSuccess(actionData, "avatar"));
-  const backgroundForm = useResetOnSuccess(asSuccess(actionData, "background"));
   // A page of another member (an admin looking) is read-only: the services only change one's own profile.
   const readOnly = !isOwn;
 
@@ -322,59 +382,26 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </Form>
       </section>
 
-      <section className="card settings-section" aria-labelledby="settings-avatar">
-        <h3 id="settings-avatar">Аватар</h3>
-        <div className="settings-media">
+      <ImageUploadSection
+        kind="avatar"
+        title="Аватар"
+        preview={
           <img className="settings-avatar-preview" src={user.avatar} alt="Текущий аватар" width={100} height={100} />
-          <div className="settings-media-forms">
-            <Form
-              method="post"
-              encType="multipart/form-data"
-              className="form"
-              ref={avatarForm}
-              aria-labelledby="settings-avatar"
-            >
-              <fieldset disabled={readOnly}>
-                <CsrfField />
-                <IntentField intent="avatar" />
-                <FormErrors failure={asFailure(actionData, "avatar")} fields={["avatar"]} />
-                <Field
-                  label="Новый аватар"
-                  name="avatar"
-                  type="file"
-                  accept="image/*"
-                  required
-                  hint={`JPEG, PNG, GIF или WebP до ${UPLOAD_MAX_MB} МБ; картинка обрежется до квадрата.`}
-                  errors={errorsFor(avatar.failure, "avatar")}
-                />
-                <div className="form-actions">
-                  <SubmitButton intent="avatar" pendingText="Загружаем…">
-                    Загрузить
-                  </SubmitButton>
-                </div>
-              </fieldset>
-            </Form>
-            {user.hasAvatar ? (
-              <Form method="post" className="form form-inline">
-                <fieldset disabled={readOnly}>
-                  <CsrfField />
-                  <IntentField intent="avatar-remove" />
-                  <FormErrors failure={asFailure(actionData, "avatar-remove")} />
-                  <SubmitButton intent="avatar-remove" variant="danger" pendingText="Удаляем…">
-                    Удалить аватар
-                  </SubmitButton>
-                </fieldset>
-              </Form>
-            ) : null}
-            <SuccessMessage message={avatar.success?.message} />
-          </div>
-        </div>
-      </section>
+        }
+        fieldLabel="Новый аватар"
+        hint={`JPEG, PNG, GIF или WebP до ${UPLOAD_MAX_MB} МБ; картинка обрежется до квадрата.`}
+        removeLabel="Удалить аватар"
+        hasCurrent={user.hasAvatar}
+        readOnly={readOnly}
+        actionData={actionData}
+      />
 
-      <section className="card settings-section" aria-labelledby="settings-background">
-        <h3 id="settings-background">Фон профиля</h3>
-        <div className="settings-media settings-media-wide">
-          {user.background_url ? (
+      <ImageUploadSection
+        kind="background"
+        title="Фон профиля"
+        wide
+        preview={
+          user.background_url ? (
             <img className="settings-background-preview" src={user.background_url} alt="Текущий фон профиля" />
           ) : (
             <div
@@ -382,51 +409,15 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
               role="img"
               aria-label="Фон не выбран"
             />
-          )}
-          <div className="settings-media-forms">
-            <Form
-              method="post"
-              encType="multipart/form-data"
-              className="form"
-              ref={backgroundForm}
-              aria-labelledby="settings-background"
-            >
-              <fieldset disabled={readOnly}>
-                <CsrfField />
-                <IntentField intent="background" />
-                <FormErrors failure={asFailure(actionData, "background")} fields={["background"]} />
-                <Field
-                  label="Новый фон"
-                  name="background"
-                  type="file"
-                  accept="image/*"
-                  required
-                  hint={`JPEG, PNG, GIF или WebP до ${UPLOAD_MAX_MB} МБ; лучше широкая картинка.`}
-                  errors={errorsFor(background.failure, "background")}
-                />
-                <div className="form-actions">
-                  <SubmitButton intent="background" pendingText="Загружаем…">
-                    Загрузить
-                  </SubmitButton>
-                </div>
-              </fieldset>
-            </Form>
-            {user.background_url ? (
-              <Form method="post" className="form form-inline">
-                <fieldset disabled={readOnly}>
-                  <CsrfField />
-                  <IntentField intent="background-remove" />
-                  <FormErrors failure={asFailure(actionData, "background-remove")} />
-                  <SubmitButton intent="background-remove" variant="danger" pendingText="Удаляем…">
-                    Удалить фон
-                  </SubmitButton>
-                </fieldset>
-              </Form>
-            ) : null}
-            <SuccessMessage message={background.success?.message} />
-          </div>
-        </div>
-      </section>
+          )
+        }
+        fieldLabel="Новый фон"
+        hint={`JPEG, PNG, GIF или WebP до ${UPLOAD_MAX_MB} МБ; лучше широкая картинка.`}
+        removeLabel="Удалить фон"
+        hasCurrent={!!user.background_url}
+        readOnly={readOnly}
+        actionData={actionData}
+      />
 
       {isOwn ? (
         <section className="card settings-section" aria-labelledby="settings-invitations">
