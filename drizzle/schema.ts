@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 const now = sql`(unixepoch('subsec') * 1000)`;
 const createdAt = () => integer("created_at", { mode: "timestamp_ms" }).notNull().default(now);
@@ -123,3 +123,139 @@ export const mailOutbox = sqliteTable("mail_outbox", {
 
 export type UserRow = typeof users.$inferSelect;
 export type MenuItemRow = typeof menuItems.$inferSelect;
+
+/** Long posts. `body` is the editor's document (see workers/core/posts/body.schemas.ts), never HTML. */
+export const posts = sqliteTable(
+  "posts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    slug: text("slug").notNull().unique(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull().default(""),
+    headline: text("headline").notNull().default(""),
+    /** Cover: an R2 key of an uploaded image, or a video URL when `is_video_background`. */
+    image: text("image"),
+    isVideoBackground: integer("is_video_background", { mode: "boolean" }).notNull().default(false),
+    body: text("body", { mode: "json" }).$type<unknown>(),
+    isPublished: integer("is_published", { mode: "boolean" }).notNull().default(false),
+    isPinned: integer("is_pinned", { mode: "boolean" }).notNull().default(false),
+    pinnedAt: integer("pinned_at", { mode: "timestamp_ms" }),
+    commentsCount: integer("comments_count").notNull().default(0),
+    /** Paw score: ups minus downs. */
+    pwnd: integer("pwnd").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(now),
+    publishedAt: integer("published_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    index("posts_published_idx").on(t.isPublished, t.publishedAt, t.id),
+    index("posts_user_idx").on(t.userId, t.isPublished, t.createdAt),
+    index("posts_pinned_idx").on(t.isPinned, t.pinnedAt),
+  ],
+);
+
+/** Members a draft is shared with (they can edit it, and leave it). */
+export const postShares = sqliteTable(
+  "post_shares",
+  {
+    postId: integer("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index("post_shares_user_idx").on(t.userId)],
+);
+
+/** Tags; `name_key` is the normalised name (case and ё folded in JavaScript). */
+export const tags = sqliteTable("tags", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  slug: text("slug").notNull().unique(),
+  name: text("name").notNull(),
+  nameKey: text("name_key").notNull().unique(),
+  postsCount: integer("posts_count").notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export const postTags = sqliteTable(
+  "post_tags",
+  {
+    postId: integer("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    tagId: integer("tag_id")
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.tagId] }), index("post_tags_tag_idx").on(t.tagId, t.postId)],
+);
+
+/** Comments under posts: a tree of depth 1–5; `path` orders a thread (ancestor ids, zero-padded). */
+export const comments = sqliteTable(
+  "comments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    postId: integer("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    parentId: integer("parent_id"),
+    depth: integer("depth").notNull().default(1),
+    path: text("path").notNull().default(""),
+    text: text("text").notNull(),
+    pwnd: integer("pwnd").notNull().default(0),
+    isDeleted: integer("is_deleted", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(now),
+  },
+  (t) => [
+    index("comments_post_idx").on(t.postId, t.path),
+    index("comments_user_idx").on(t.userId, t.createdAt),
+    index("comments_parent_idx").on(t.parentId),
+  ],
+);
+
+/** Paws: one per member and item; `is_negative` for a paw down. */
+export const likes = sqliteTable(
+  "likes",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    itemType: text("item_type").notNull(),
+    itemId: integer("item_id").notNull(),
+    /** The member whose content was pawed (for "paws I received"). */
+    ownerId: integer("owner_id").notNull(),
+    isNegative: integer("is_negative", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.itemType, t.itemId] }),
+    index("likes_item_idx").on(t.itemType, t.itemId),
+    index("likes_owner_idx").on(t.ownerId, t.createdAt),
+  ],
+);
+
+export const bookmarks = sqliteTable(
+  "bookmarks",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    itemType: text("item_type").notNull(),
+    itemId: integer("item_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.itemType, t.itemId] }), index("bookmarks_user_idx").on(t.userId, t.itemType, t.createdAt)],
+);
+
+export type PostRow = typeof posts.$inferSelect;
+export type CommentRow = typeof comments.$inferSelect;
+export type TagRow = typeof tags.$inferSelect;

@@ -1,0 +1,134 @@
+import { z } from "zod";
+
+/**
+ * The post body: a strict subset of the editor's (Tiptap/ProseMirror) JSON document. It is stored as JSON
+ * and rendered by our own renderer; nothing in it is HTML. Universal (client-safe).
+ */
+
+export const EMBED_PROVIDERS = ["youtube", "vk", "twitch"] as const;
+export type EmbedProvider = (typeof EMBED_PROVIDERS)[number];
+
+/** Links: http(s) and mailto only, or site-relative paths. */
+export const ZHref = z
+  .string()
+  .trim()
+  .max(2000, "Слишком длинная ссылка.")
+  .refine((href) => /^(https?:\/\/|mailto:|\/(?!\/))/i.test(href), "Ссылка должна начинаться с http://, https:// или /.");
+
+const ZMark = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("bold") }),
+  z.object({ type: z.literal("italic") }),
+  z.object({ type: z.literal("strike") }),
+  z.object({ type: z.literal("code") }),
+  z.object({ type: z.literal("link"), attrs: z.object({ href: ZHref }).loose() }),
+]);
+
+const ZText = z.object({
+  type: z.literal("text"),
+  text: z.string().min(1).max(20_000),
+  marks: z.array(ZMark).max(5).optional(),
+});
+const ZHardBreak = z.object({ type: z.literal("hardBreak") });
+const ZInline = z.discriminatedUnion("type", [ZText, ZHardBreak]);
+export type TInline = z.infer<typeof ZInline>;
+
+const ZParagraph = z.object({ type: z.literal("paragraph"), content: z.array(ZInline).max(2000).optional() });
+const ZHeading = z.object({
+  type: z.literal("heading"),
+  attrs: z.object({ level: z.union([z.literal(2), z.literal(3)]) }).loose(),
+  content: z.array(ZInline).max(200).optional(),
+});
+const ZCodeBlock = z.object({ type: z.literal("codeBlock"), content: z.array(ZText).max(200).optional() });
+const ZHorizontalRule = z.object({ type: z.literal("horizontalRule") });
+
+/** Uploaded images only (served from our storage under /media/). */
+export const ZImage = z.object({
+  type: z.literal("image"),
+  attrs: z
+    .object({
+      src: z.string().regex(/^\/media\/[\w/.-]+$/, "Картинка должна быть загружена на сайт."),
+      width: z.number().int().positive().max(10_000),
+      height: z.number().int().positive().max(10_000),
+      caption: z.string().max(300).nullish(),
+      alt: z.string().max(300).nullish(),
+    })
+    .loose(),
+});
+
+export const ZEmbed = z.object({
+  type: z.literal("embed"),
+  attrs: z.object({ provider: z.enum(EMBED_PROVIDERS), id: z.string().regex(/^[\w.:-]{1,100}$/) }).loose(),
+});
+
+export type TBlock =
+  | z.infer<typeof ZParagraph>
+  | z.infer<typeof ZHeading>
+  | z.infer<typeof ZCodeBlock>
+  | z.infer<typeof ZHorizontalRule>
+  | z.infer<typeof ZImage>
+  | z.infer<typeof ZEmbed>
+  | { type: "bulletList"; content: TListItem[] }
+  | { type: "orderedList"; attrs?: { start?: number }; content: TListItem[] }
+  | { type: "blockquote"; content: TBlock[] }
+  | { type: "spoiler"; attrs?: { title?: string | null }; content: TBlock[] };
+export type TListItem = { type: "listItem"; content: TBlock[] };
+
+const ZListItem: z.ZodType<TListItem> = z.lazy(() =>
+  z.object({ type: z.literal("listItem"), content: z.array(ZBlock).min(1).max(100) }),
+);
+
+export const ZBlock: z.ZodType<TBlock> = z.lazy(() =>
+  z.discriminatedUnion("type", [
+    ZParagraph,
+    ZHeading,
+    ZCodeBlock,
+    ZHorizontalRule,
+    ZImage,
+    ZEmbed,
+    z.object({ type: z.literal("bulletList"), content: z.array(ZListItem).min(1).max(500) }),
+    z.object({
+      type: z.literal("orderedList"),
+      attrs: z.object({ start: z.number().int().min(0).max(100_000).optional() }).loose().optional(),
+      content: z.array(ZListItem).min(1).max(500),
+    }),
+    z.object({ type: z.literal("blockquote"), content: z.array(ZBlock).min(1).max(200) }),
+    z.object({
+      type: z.literal("spoiler"),
+      attrs: z.object({ title: z.string().max(100).nullish() }).loose().optional(),
+      content: z.array(ZBlock).min(1).max(200),
+    }),
+  ]),
+);
+
+/** Maximum size of a stored body, as JSON text. */
+export const BODY_MAX_CHARS = 300_000;
+
+export const ZPostBody = z
+  .object({ type: z.literal("doc"), content: z.array(ZBlock).max(5000) })
+  .refine((doc) => JSON.stringify(doc).length <= BODY_MAX_CHARS, "Текст статьи слишком длинный.");
+export type TPostBody = z.infer<typeof ZPostBody>;
+
+export const EMPTY_BODY: TPostBody = { type: "doc", content: [] };
+
+/** Plain text of a body (for search, headlines and meta descriptions). */
+export function bodyText(doc: TPostBody | null | undefined, limit = Number.POSITIVE_INFINITY): string {
+  const parts: string[] = [];
+  let length = 0;
+  const walk = (nodes: readonly unknown[] | undefined) => {
+    for (const node of nodes ?? []) {
+      if (length >= limit) return;
+      const n = node as { type: string; text?: string; content?: unknown[]; attrs?: { caption?: string } };
+      if (n.type === "text" && n.text) {
+        parts.push(n.text);
+        length += n.text.length;
+      } else if (n.type === "image" && n.attrs?.caption) {
+        parts.push(` ${n.attrs.caption} `);
+      } else if (n.content) {
+        walk(n.content);
+        parts.push(" ");
+      }
+    }
+  };
+  walk(doc?.content);
+  return parts.join("").replace(/\s+/g, " ").trim().slice(0, limit);
+}
