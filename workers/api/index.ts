@@ -7,7 +7,13 @@ import type { ApiEnv } from "./http";
 import { openApiDocument } from "./openapi";
 import { authRouter } from "./v1/auth";
 import { configRouter } from "./v1/config";
+import { bookmarkRouter } from "./v1/bookmark";
+import { commentRouter } from "./v1/comment";
+import { likeRouter } from "./v1/like";
+import { postRouter } from "./v1/post";
 import { searchRouter } from "./v1/search";
+import { tagRouter } from "./v1/tag";
+import { userListsRouter } from "./v1/user-lists";
 import { userRouter } from "./v1/user";
 
 function executionContext(c: { executionCtx: unknown }): Pick<ExecutionContext, "waitUntil"> {
@@ -34,7 +40,13 @@ export const api = new Hono<ApiEnv>({ strict: false })
   .get("/v1/openapi.json", (c) => c.json(openApiDocument()))
   .route("/v1/config", configRouter)
   .route("/v1/auth", authRouter)
+  .route("/v1/user", userListsRouter)
   .route("/v1/user", userRouter)
+  .route("/v1/post", postRouter)
+  .route("/v1/comment", commentRouter)
+  .route("/v1/like", likeRouter)
+  .route("/v1/bookmark", bookmarkRouter)
+  .route("/v1/tag", tagRouter)
   .route("/v1/search", searchRouter);
 
 api.notFound((c) => c.json({ detail: "Такого адреса в API нет." }, 404));
