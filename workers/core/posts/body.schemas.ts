@@ -46,7 +46,10 @@ export const ZImage = z.object({
   type: z.literal("image"),
   attrs: z
     .object({
-      src: z.string().regex(/^\/media\/[\w/.-]+$/, "Картинка должна быть загружена на сайт."),
+      src: z
+        .string()
+        .regex(/^\/media\/[\w/.-]+$/, "Картинка должна быть загружена на сайт.")
+        .refine((src) => !src.includes(".."), "Картинка должна быть загружена на сайт."),
       width: z.number().int().positive().max(10_000),
       height: z.number().int().positive().max(10_000),
       caption: z.string().max(300).nullish(),

@@ -1,0 +1,62 @@
+import { env } from "cloudflare:test";
+import { eq, sql } from "drizzle-orm";
+import { type CommentRow, comments, posts, siteSettings } from "#drizzle/schema";
+import type { FlagKey } from "#workers/core/config/config.schemas";
+import { buildRequestContext, type RequestContext } from "#workers/platform/context";
+import { db } from "./db";
+import { createSessionFor } from "./users";
+
+let seq = 0;
+
+/**
+ * Inserts a comment row directly, as createComment would leave it: depth and path from the parent, and the
+ * post's comments_count + 1. `createdAt` lets a test place it in the past.
+ */
+export async function createCommentRow(
+  post: { id: number },
+  author: { id: number },
+  options: { parent?: CommentRow; text?: string; createdAt?: Date } = {},
+): Promise<CommentRow> {
+  seq += 1;
+  const at = options.createdAt ?? new Date();
+  const [row] = await db()
+    .insert(comments)
+    .values({
+      postId: post.id,
+      userId: author.id,
+      parentId: options.parent?.id ?? null,
+      depth: options.parent ? options.parent.depth + 1 : 1,
+      path: `pending-${seq}`,
+      text: options.text ?? `Комментарий ${seq}`,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .returning();
+  const path = (options.parent?.path ?? "") + String(row.id).padStart(10, "0");
+  const [done] = await db().update(comments).set({ path }).where(eq(comments.id, row.id)).returning();
+  await db()
+    .update(posts)
+    .set({ commentsCount: sql`${posts.commentsCount} + 1` })
+    .where(eq(posts.id, post.id));
+  return done;
+}
+
+/** A service context for in-process calls: the user's session cookie (or a guest) and a controllable clock. */
+export async function serviceContext(
+  user: { id: number } | null,
+  now: () => Date = () => new Date(),
+): Promise<RequestContext> {
+  const headers = new Headers();
+  if (user) headers.set("Cookie", `sessionid=${await createSessionFor(user)}`);
+  return buildRequestContext(new Request("http://localhost/", { headers }), env, { waitUntil() {} }, { now });
+}
+
+/** Sets site flags directly (config defaults otherwise). */
+export async function setFlags(flags: Partial<Record<FlagKey, boolean>>): Promise<void> {
+  for (const [key, value] of Object.entries(flags)) {
+    await db()
+      .insert(siteSettings)
+      .values({ key, value })
+      .onConflictDoUpdate({ target: siteSettings.key, set: { value } });
+  }
+}

@@ -1,0 +1,136 @@
+import { describe, expect, it } from "vitest";
+import { type ErrorBody, guestClient, json, memberClient, RUSSIAN } from "#tests/factories/client";
+import { scalar } from "#tests/factories/db";
+import { createDraftRow, createPublishedPost, paragraphBody } from "#tests/factories/posts";
+import { tagKey, tagSlugBase } from "#workers/core/tags/tags.schemas";
+
+type Tag = { slug: string; name: string; posts_count: number };
+type PageOf<T> = { results: T[]; next: string | null; previous: string | null };
+type Detail = { slug: string; tags: { slug: string; name: string }[] };
+
+/** Unique tag words per test run (the D1 may be shared between tests of a file). */
+const run = Math.random().toString(36).slice(2, 6);
+
+async function setTags(client: Awaited<ReturnType<typeof memberClient>>["client"], slug: string, tags: string[]) {
+  const res = await client.patch(`/post/${slug}/`, { tags });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return json<Detail>(res);
+}
+
+describe("tag names", () => {
+  it("compare case-insensitively in Russian, ё = е, stress marks ignored", () => {
+    expect(tagKey("Ведьмак")).toBe(tagKey("ВЕДЬМАК"));
+    expect(tagKey("Ёжик")).toBe(tagKey("ежик"));
+    expect(tagKey("ведьма\u0301к")).toBe(tagKey("ведьмак"));
+    expect(tagKey("  Тёмные   души ")).toBe("темные души");
+    expect(tagSlugBase("Тёмные души")).toBe("tyomnye-dushi");
+    expect(tagSlugBase("!!!")).toBe("tag");
+    expect(tagKey("Й")).toBe("й");
+  });
+
+  it("one tag for every spelling; slugs are transliterations made unique", async () => {
+    const { client, user } = await memberClient();
+    const first = await createDraftRow(user);
+    const word = `Ведьмак${run}`;
+    const detail = await setTags(client, first.slug, [word, word.toUpperCase(), `Ёжик${run}`, `ведьма\u0301к${run}`]);
+    expect(detail.tags.map((t) => t.name)).toEqual([word, `Ёжик${run}`]);
+    expect(detail.tags[0].slug).toBe(tagSlugBase(word));
+    const second = await createDraftRow(user);
+    const again = await setTags(client, second.slug, [word.toLowerCase(), `ежик${run}`.toUpperCase()]);
+    expect(again.tags).toEqual(detail.tags);
+    expect(await scalar("SELECT count(*) FROM tags WHERE name_key IN (?, ?)", tagKey(word), tagKey(`ежик${run}`))).toBe(2);
+    // Different names with the same transliteration get -2.
+    const plus = await setTags(client, second.slug, [`C++${run}`, `C#${run}`]);
+    const base = tagSlugBase(`C++${run}`);
+    expect(tagSlugBase(`C#${run}`)).toBe(base);
+    expect(plus.tags.map((t) => t.slug)).toEqual([base, `${base}-2`]);
+  });
+
+  it("at most 10 tags of 2–40 characters, field errors in Russian", async () => {
+    const { client, user } = await memberClient();
+    const post = await createDraftRow(user);
+    const cases: [unknown, string][] = [
+      [Array.from({ length: 11 }, (_, i) => `тег${i}`), "tags"],
+      [["я"], "tags.0"],
+      [["ok", "x".repeat(41)], "tags.1"],
+      [[42], "tags.0"],
+      [["<script>"], "tags.0"],
+    ];
+    for (const [tags, field] of cases) {
+      const res = await client.patch(`/post/${post.slug}/`, { tags });
+      expect(res.status).toBe(400);
+      const err = await json<ErrorBody>(res);
+      expect(err.errors?.[field]?.[0], JSON.stringify(err)).toMatch(RUSSIAN);
+    }
+    expect(await scalar("SELECT count(*) FROM post_tags WHERE post_id = ?", post.id)).toBe(0);
+  });
+});
+
+describe("posts_count and tag pages", () => {
+  it("counts published posts only, through publish, retag, unpublish and delete", async () => {
+    const { client, user } = await memberClient();
+    const a = `Стратегии${run}`;
+    const b = `Инди${run}`;
+    const post = await createDraftRow(user, { title: "Стратегия года", body: paragraphBody("Длинный текст о стратегиях.") });
+    const detail = await setTags(client, post.slug, [a]);
+    const slugA = detail.tags[0].slug;
+    const count = async (slug: string) => (await json<Tag>(await client.get(`/tag/${slug}/`))).posts_count;
+    expect(await count(slugA)).toBe(0);
+    expect((await client.post(`/post/${post.slug}/publish/`)).status).toBe(200);
+    expect(await count(slugA)).toBe(1);
+    const other = await createPublishedPost(user);
+    await setTags(client, other.slug, [a.toUpperCase(), b]);
+    expect(await count(slugA)).toBe(2);
+    const slugB = tagSlugBase(b);
+    expect(await count(slugB)).toBe(1);
+    // Retagging a published post moves its count.
+    await setTags(client, other.slug, [b]);
+    expect(await count(slugA)).toBe(1);
+    expect((await client.post(`/post/${post.slug}/unpublish/`)).status).toBe(200);
+    expect(await count(slugA)).toBe(0);
+    expect((await client.delete(`/post/${other.slug}/`)).status).toBe(204);
+    expect(await count(slugB)).toBe(0);
+    expect(await json<Tag>(await client.get(`/tag/${slugA}/`))).toEqual({ slug: slugA, name: a, posts_count: 0 });
+  });
+
+  it("GET /tag/{slug}/posts/ pages published posts; unknown tags and item types are 404/400", async () => {
+    const { client, user } = await memberClient();
+    const name = `Шутеры${run}`;
+    const made = [];
+    for (let i = 0; i < 22; i++) {
+      const post = await createPublishedPost(user, new Date(Date.now() - i * 1000));
+      await setTags(client, post.slug, [name]);
+      made.push(post);
+    }
+    const hidden = await createDraftRow(user);
+    await setTags(client, hidden.slug, [name]);
+    const slug = tagSlugBase(name);
+    const guest = await guestClient();
+    const first = await json<PageOf<{ slug: string }>>(await guest.get(`/tag/${slug}/posts/`));
+    expect(first.results).toHaveLength(20);
+    expect(first.results[0].slug).toBe(made[0].slug);
+    expect(first.next).toBe(`http://localhost/api/v1/tag/${slug}/posts/?page=2`);
+    const second = await json<PageOf<{ slug: string }>>(await guest.get(first.next as string));
+    expect(second.results.map((p) => p.slug)).toEqual([made[20].slug, made[21].slug]);
+    expect(second.results.map((p) => p.slug)).not.toContain(hidden.slug);
+    expect((await guest.get(`/tag/${slug}/`)).status).toBe(200);
+    expect((await guest.get("/tag/no-such-tag-zz/")).status).toBe(404);
+    expect((await guest.get("/tag/no-such-tag-zz/posts/")).status).toBe(404);
+    expect((await guest.get(`/tag/${slug}/shouts/`)).status).toBe(400);
+  });
+
+  it("GET /tag/top/?item_type=posts orders by posts_count", async () => {
+    const { client, user } = await memberClient();
+    const big = `Большой${run}`;
+    const small = `Малый${run}`;
+    for (let i = 0; i < 3; i++) await setTags(client, (await createPublishedPost(user)).slug, [big, ...(i === 0 ? [small] : [])]);
+    const top = await json<PageOf<Tag>>(await client.get("/tag/top/?item_type=posts"));
+    const names = top.results.map((t) => t.name);
+    expect(names.indexOf(big)).toBeGreaterThanOrEqual(0);
+    expect(names.indexOf(big)).toBeLessThan(names.indexOf(small));
+    expect(top.results.find((t) => t.name === big)?.posts_count).toBe(3);
+    expect(top.results.every((t) => t.posts_count > 0)).toBe(true);
+    expect((await client.get("/tag/top/?item_type=nope")).status).toBe(400);
+    expect((await client.get("/tag/top/")).status).toBe(200);
+  });
+});

@@ -1,0 +1,55 @@
+import { z } from "zod";
+
+/** Universal (client-safe) schemas for comments: one schema serves the form and the action. */
+
+export const COMMENT_TEXT_MAX = 10_000;
+/** Spec §9: top-level comments have depth 1, replies go at most this deep. */
+export const COMMENT_MAX_DEPTH = 5;
+
+/**
+ * Plain text with line breaks: CRLF/CR become LF, control characters other than LF and TAB are dropped,
+ * outer whitespace is trimmed. Links and @mentions are rendered from the text later; no markup is stored.
+ */
+export function normaliseCommentText(value: string): string {
+  return (
+    value
+      .replace(/\r\n?/g, "\n")
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "")
+      .trim()
+  );
+}
+
+export const ZCommentText = z
+  .string({ error: "Напишите текст комментария." })
+  .transform(normaliseCommentText)
+  .pipe(
+    z
+      .string()
+      .min(1, "Комментарий не может быть пустым.")
+      .max(COMMENT_TEXT_MAX, `Комментарий должен быть не длиннее ${COMMENT_TEXT_MAX.toLocaleString("ru")} символов.`),
+  );
+
+export const ZCommentCreate = z.object({
+  post_slug: z.string({ error: "Укажите статью." }).trim().min(1, "Укажите статью.").max(200, "Такой статьи нет."),
+  text: ZCommentText,
+  respond_to_comment: z
+    .number({ error: "Номер комментария должен быть числом." })
+    .int("Номер комментария должен быть целым числом.")
+    .positive("Номер комментария должен быть положительным.")
+    .nullish(),
+});
+export type TCommentCreate = z.infer<typeof ZCommentCreate>;
+
+export const ZCommentUpdate = z.object({ text: ZCommentText });
+export type TCommentUpdate = z.infer<typeof ZCommentUpdate>;
+
+/** `?page=` of a list: a positive integer, 1 when absent. */
+export const ZPageNumber = z.preprocess(
+  (v) => (v === undefined || v === null || v === "" ? 1 : v),
+  z.coerce
+    .number({ error: "Номер страницы должен быть числом." })
+    .int("Номер страницы должен быть целым числом.")
+    .min(1, "Номер страницы начинается с 1.")
+    .max(100_000, "Слишком большой номер страницы."),
+);

@@ -1,0 +1,294 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import { type CommentRow, comments, likes, postShares, posts, type UserRow, users } from "#drizzle/schema";
+import { serializePublicUser } from "#workers/core/accounts/accounts.serializers";
+import { getConfig } from "#workers/core/config/config";
+import { AppError } from "#workers/core/errors";
+import { parseInput } from "#workers/core/shared/validation";
+import type { RequestContext } from "#workers/platform/context";
+import { type CommentRules, can } from "./comments.policy";
+import { COMMENT_MAX_DEPTH, ZCommentCreate, ZCommentUpdate } from "./comments.schemas";
+import {
+  buildTree,
+  type CommentView,
+  commentUrl,
+  serializeComment,
+  type UserCommentView,
+} from "./comments.serializers";
+import { rawBatch } from "./d1";
+import { PAGE_SIZE, type Paged, parsePage, parsePathId, toPage } from "./paging";
+
+/** Width of one ancestor id in `comments.path` (printf '%010d' in SQL); ten digits keep string order = number order. */
+export const PATH_SEGMENT = 10;
+
+export function pathSegment(id: number): string {
+  return String(id).padStart(PATH_SEGMENT, "0");
+}
+
+/** Ids in a path, root first (the comment's own id last). */
+export function pathIds(path: string): number[] {
+  const ids: number[] = [];
+  for (let i = 0; i + PATH_SEGMENT <= path.length; i += PATH_SEGMENT) ids.push(Number(path.slice(i, i + PATH_SEGMENT)));
+  return ids;
+}
+
+function requireActor(ctx: RequestContext): UserRow {
+  if (!ctx.actor) throw new AppError("unauthenticated", "Войдите на сайт, чтобы комментировать.");
+  return ctx.actor;
+}
+
+async function commentRules(ctx: RequestContext): Promise<CommentRules> {
+  const config = await getConfig(ctx);
+  return { now: ctx.now(), isOneHourEditEnabled: config.is_one_hour_edit_enabled };
+}
+
+const NOT_FOUND = "Комментарий не найден.";
+
+/** A live comment on a published post, with the post's slug; anything else is a 404. */
+async function loadComment(ctx: RequestContext, id: unknown): Promise<{ comment: CommentRow; postSlug: string }> {
+  const commentId = parsePathId(id, NOT_FOUND);
+  const [row] = await ctx.db
+    .select({ comment: comments, postSlug: posts.slug, isPublished: posts.isPublished })
+    .from(comments)
+    .innerJoin(posts, eq(posts.id, comments.postId))
+    .where(eq(comments.id, commentId))
+    .limit(1);
+  if (!row?.isPublished || row.comment.isDeleted) throw new AppError("not_found", NOT_FOUND);
+  return { comment: row.comment, postSlug: row.postSlug };
+}
+
+/**
+ * POST /v1/comment/: a top-level comment (depth 1) or a reply (parent's depth + 1). A reply to a comment at
+ * the deepest level (5) attaches to that comment's parent, as its sibling (docs/decisions/0013). The insert,
+ * its path and the post's `comments_count + 1` are one D1 batch; the insert is guarded so that a post
+ * unpublished or a parent removed meanwhile writes nothing at all.
+ */
+export async function createComment(ctx: RequestContext, input: unknown): Promise<CommentView> {
+  const actor = requireActor(ctx);
+  if (!can(actor, "create")) throw new AppError("forbidden");
+  const data = parseInput(ZCommentCreate, input);
+
+  const post = await ctx.db.query.posts.findFirst({
+    where: eq(posts.slug, data.post_slug),
+    columns: { id: true, slug: true, userId: true, isPublished: true },
+  });
+  if (!post) throw new AppError("not_found", "Статья не найдена.");
+  if (!post.isPublished) {
+    // Drafts are private (docs/decisions/0011): only the author and sharers learn that this one exists.
+    const canSeeDraft =
+      post.userId === actor.id ||
+      !!(await ctx.db.query.postShares.findFirst({
+        where: and(eq(postShares.postId, post.id), eq(postShares.userId, actor.id)),
+      }));
+    if (!canSeeDraft) throw new AppError("not_found", "Статья не найдена.");
+    throw AppError.field("post_slug", "Комментировать можно только опубликованную статью.");
+  }
+
+  let parent: CommentRow | null = null;
+  if (data.respond_to_comment) {
+    const target = await ctx.db.query.comments.findFirst({ where: eq(comments.id, data.respond_to_comment) });
+    if (!target || target.postId !== post.id) {
+      throw AppError.field("respond_to_comment", "Комментарий, на который вы отвечаете, не найден.");
+    }
+    if (target.isDeleted) throw AppError.field("respond_to_comment", "Нельзя ответить на удалённый комментарий.");
+    parent = target;
+    if (target.depth >= COMMENT_MAX_DEPTH && target.parentId) {
+      parent = (await ctx.db.query.comments.findFirst({ where: eq(comments.id, target.parentId) })) ?? null;
+      if (!parent) throw AppError.field("respond_to_comment", "Комментарий, на который вы отвечаете, не найден.");
+    }
+  }
+
+  const now = ctx.now();
+  const depth = parent ? parent.depth + 1 : 1;
+  const parentPath = parent?.path ?? "";
+  const parentGuard = parent
+    ? sql`AND EXISTS (SELECT 1 FROM comments WHERE id = ${parent.id} AND post_id = ${post.id})`
+    : sql``;
+  const [inserted] = await rawBatch(ctx, [
+    sql`
+      INSERT INTO comments (post_id, user_id, parent_id, depth, path, text, pwnd, is_deleted, created_at, updated_at)
+      SELECT ${post.id}, ${actor.id}, ${parent?.id ?? null}, ${depth}, '', ${data.text}, 0, 0, ${now.getTime()}, ${now.getTime()}
+      WHERE EXISTS (SELECT 1 FROM posts WHERE id = ${post.id} AND is_published = 1) ${parentGuard}
+      RETURNING id`,
+    // A row with an empty path exists only inside this batch: it is the one just inserted, if any.
+    sql`
+      UPDATE posts SET comments_count = comments_count + 1
+      WHERE id = ${post.id} AND EXISTS (SELECT 1 FROM comments WHERE post_id = ${post.id} AND path = '')`,
+    sql`
+      UPDATE comments SET path = ${parentPath} || printf('%010d', id)
+      WHERE post_id = ${post.id} AND path = ''`,
+  ]);
+  const id = inserted[0]?.id as number | undefined;
+  if (!id) throw new AppError("not_found", "Статья или комментарий, на который вы отвечаете, больше не существует.");
+
+  const row: CommentRow = {
+    id,
+    postId: post.id,
+    userId: actor.id,
+    parentId: parent?.id ?? null,
+    depth,
+    path: parentPath + pathSegment(id),
+    text: data.text,
+    pwnd: 0,
+    isDeleted: false,
+    createdAt: now,
+    updatedAt: now,
+  };
+  return serializeComment(row, actor, post.slug, { ownd: 0, canEdit: true, canDelete: true });
+}
+
+/** PATCH /v1/comment/{id}/: the author within the edit window (spec §5), a moderator always. */
+export async function updateComment(ctx: RequestContext, id: unknown, input: unknown): Promise<CommentView> {
+  const actor = requireActor(ctx);
+  const { comment, postSlug } = await loadComment(ctx, id);
+  const rules = await commentRules(ctx);
+  if (!can(actor, "edit", comment, rules)) {
+    throw new AppError(
+      "forbidden",
+      comment.userId === actor.id
+        ? "Комментарий можно изменить только в течение часа после публикации."
+        : "Изменять чужие комментарии могут только модераторы.",
+    );
+  }
+  const data = parseInput(ZCommentUpdate, input);
+  const now = ctx.now();
+  const [updated] = await ctx.db
+    .update(comments)
+    .set({ text: data.text, updatedAt: now })
+    .where(and(eq(comments.id, comment.id), eq(comments.isDeleted, false)))
+    .returning();
+  if (!updated) throw new AppError("not_found", NOT_FOUND);
+  const [author, own] = await Promise.all([
+    comment.userId === actor.id ? actor : ctx.db.query.users.findFirst({ where: eq(users.id, comment.userId) }),
+    ctx.db.query.likes.findFirst({
+      where: and(eq(likes.userId, actor.id), eq(likes.itemType, "comment"), eq(likes.itemId, comment.id)),
+    }),
+  ]);
+  if (!author) throw new AppError("not_found", NOT_FOUND);
+  const view = serializeComment(updated, author, postSlug, {
+    ownd: own ? (own.isNegative ? -1 : 1) : 0,
+    canEdit: can(actor, "edit", updated, rules),
+    canDelete: can(actor, "delete", updated),
+  });
+  return view;
+}
+
+export interface DeletedComment {
+  id: number;
+  post_slug: string;
+  /** true: the row is gone; false: it stays as a "Комментарий удалён" placeholder because it has replies. */
+  is_removed: boolean;
+  comments_count: number;
+}
+
+/**
+ * DELETE /v1/comment/{id}/ by the author or a moderator. One batch: the post's count goes down (guarded, so a
+ * second delete racing the first changes nothing), the comment becomes a placeholder and loses its paws, then
+ * the comment and every placeholder ancestor left without replies are removed, deepest first.
+ */
+export async function deleteComment(ctx: RequestContext, id: unknown): Promise<DeletedComment> {
+  const actor = requireActor(ctx);
+  const { comment, postSlug } = await loadComment(ctx, id);
+  if (!can(actor, "delete", comment))
+    throw new AppError("forbidden", "Удалять чужие комментарии могут только модераторы.");
+  const now = ctx.now().getTime();
+  const removeIfEmpty = (cid: number) => sql`
+    DELETE FROM comments WHERE id = ${cid} AND is_deleted = 1
+      AND NOT EXISTS (SELECT 1 FROM comments AS c WHERE c.parent_id = ${cid})`;
+  const ancestors = pathIds(comment.path)
+    .filter((a) => a !== comment.id)
+    .reverse();
+  const results = await rawBatch(ctx, [
+    sql`
+      UPDATE posts SET comments_count = max(comments_count - 1, 0)
+      WHERE id = ${comment.postId} AND EXISTS (SELECT 1 FROM comments WHERE id = ${comment.id} AND is_deleted = 0)`,
+    sql`
+      UPDATE comments SET is_deleted = 1, text = '', pwnd = 0, updated_at = ${now}
+      WHERE id = ${comment.id} AND is_deleted = 0`,
+    sql`DELETE FROM likes WHERE item_type = 'comment' AND item_id = ${comment.id}`,
+    removeIfEmpty(comment.id),
+    ...ancestors.map(removeIfEmpty),
+    sql`
+      SELECT EXISTS (SELECT 1 FROM comments WHERE id = ${comment.id}) AS still,
+             (SELECT comments_count FROM posts WHERE id = ${comment.postId}) AS count`,
+  ]);
+  const summary = results[results.length - 1][0] as { still: number; count: number } | undefined;
+  return {
+    id: comment.id,
+    post_slug: postSlug,
+    is_removed: !summary?.still,
+    comments_count: summary?.count ?? 0,
+  };
+}
+
+/**
+ * The post page's comments: one query over `comments` ordered by `path` (thread order, oldest first), with
+ * authors and the current member's paws joined in, nested into a tree.
+ */
+export async function getCommentTree(ctx: RequestContext, postId: number, postSlug: string): Promise<CommentView[]> {
+  const actor = ctx.actor;
+  const [rows, rules] = await Promise.all([
+    ctx.db
+      .select({ comment: comments, author: users, ownNegative: likes.isNegative })
+      .from(comments)
+      .innerJoin(users, eq(users.id, comments.userId))
+      .leftJoin(
+        likes,
+        and(eq(likes.itemType, "comment"), eq(likes.itemId, comments.id), eq(likes.userId, actor?.id ?? -1)),
+      )
+      .where(eq(comments.postId, postId))
+      .orderBy(comments.path),
+    actor ? commentRules(ctx) : Promise.resolve(undefined),
+  ]);
+  const views = rows.map(({ comment, author, ownNegative }) =>
+    serializeComment(comment, author, postSlug, {
+      ownd: ownNegative === null ? 0 : ownNegative ? -1 : 1,
+      canEdit: can(actor, "edit", comment, rules),
+      canDelete: can(actor, "delete", comment),
+    }),
+  );
+  return buildTree(views);
+}
+
+/** A member's comments on published posts, newest first (profile list; spec §3 search-result form + text). */
+export async function listUserComments(
+  ctx: RequestContext,
+  userId: unknown,
+  page: unknown,
+): Promise<Paged<UserCommentView>> {
+  const id = parsePathId(userId, "Пользователь не найден.");
+  const pageNumber = parsePage(page);
+  const user = await ctx.db.query.users.findFirst({ where: eq(users.id, id) });
+  if (!user) throw new AppError("not_found", "Пользователь не найден.");
+  const rows = await ctx.db
+    .select({
+      id: comments.id,
+      text: comments.text,
+      pwnd: comments.pwnd,
+      createdAt: comments.createdAt,
+      postSlug: posts.slug,
+      postTitle: posts.title,
+      commentsCount: posts.commentsCount,
+    })
+    .from(comments)
+    .innerJoin(posts, eq(posts.id, comments.postId))
+    .where(and(eq(comments.userId, id), eq(comments.isDeleted, false), eq(posts.isPublished, true)))
+    .orderBy(desc(comments.createdAt), desc(comments.id))
+    .limit(PAGE_SIZE + 1)
+    .offset((pageNumber - 1) * PAGE_SIZE);
+  const author = serializePublicUser(user);
+  return toPage(
+    ctx,
+    pageNumber,
+    rows.map((r) => ({
+      id: r.id,
+      post_slug: r.postSlug,
+      user: author,
+      datetime: r.createdAt.toISOString(),
+      headline: r.postTitle,
+      url: commentUrl(r.postSlug, r.id),
+      comments_count: r.commentsCount,
+      text: r.text,
+      pwnd: r.pwnd,
+    })),
+  );
+}

@@ -1,0 +1,19 @@
+import type { SQL } from "drizzle-orm";
+import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
+import type { RequestContext } from "#workers/platform/context";
+
+const dialect = new SQLiteSyncDialect();
+
+/**
+ * Guarded multi-statement writes (INSERT … SELECT … WHERE EXISTS, counters kept in SQL) go to D1 as one
+ * `batch` — one transaction — of raw statements, since drizzle's batch takes only its query builders.
+ * Each statement's rows come back in order.
+ */
+export async function rawBatch(ctx: RequestContext, statements: SQL[]): Promise<Record<string, unknown>[][]> {
+  const prepared = statements.map((statement) => {
+    const query = dialect.sqlToQuery(statement);
+    return ctx.env.DB.prepare(query.sql).bind(...query.params);
+  });
+  const results = await ctx.env.DB.batch(prepared);
+  return results.map((r) => (r.results ?? []) as Record<string, unknown>[]);
+}

@@ -1,0 +1,531 @@
+import type { BatchItem } from "drizzle-orm/batch";
+import { and, desc, eq, gte, inArray, lt, or } from "drizzle-orm";
+import { slugify } from "transliteration";
+import { bookmarks, comments, likes, postShares, postTags, type PostRow, posts, type UserRow, users } from "#drizzle/schema";
+import { getConfig } from "#workers/core/config/config";
+import { AppError, type FieldErrors } from "#workers/core/errors";
+import { mediaUrl } from "#workers/core/shared/media";
+import { normaliseKey } from "#workers/core/shared/text";
+import { parseInput } from "#workers/core/shared/validation";
+import { ownBookmarks, ownPaws } from "#workers/core/reactions/reactions.read";
+import { recountStatement, tagStatements } from "#workers/core/tags/tags.write";
+import type { RequestContext } from "#workers/platform/context";
+import { randomToken } from "#workers/platform/crypto";
+import { putAll, readUpload, widthVariant } from "#workers/platform/images";
+import { bodyText, type TPostBody } from "./body.schemas";
+import { loadPostComments } from "./comments-hook";
+import { can, type PostAccess, type PostRules } from "./posts.policy";
+import { findPost, loadCards, numberedPage, type Page, tagsOf, usersByIds } from "./posts.read";
+import {
+  POST_IMAGE_WIDTH,
+  POSTS_PAGE_SIZE,
+  PUBLISH_TITLE_MIN,
+  type UserPostList,
+  USER_POST_LISTS,
+  ZDraftCreate,
+  ZPage,
+  ZPostImageUrl,
+  ZPostList,
+  ZPostUpdate,
+  ZShare,
+  ZVideoUrl,
+} from "./posts.schemas";
+import { type PostCard, type PostDetail, serializePostDetail } from "./posts.serializers";
+
+export type { Page } from "./posts.read";
+export type { PostCard, PostDetail } from "./posts.serializers";
+
+/** Media item (spec §3): what the editor inserts for an uploaded picture. */
+export interface MediaItem {
+  url: string;
+  is_video: boolean;
+  width: number;
+  height: number;
+  caption: string | null;
+}
+
+/** "top": the best paw score among posts published in the last TOP_DAYS days (docs/decisions/0012). */
+export const TOP_DAYS = 30;
+/** "popular": a time-decayed score among posts published in the last POPULAR_DAYS days. */
+export const POPULAR_DAYS = 7;
+export const POPULAR_CANDIDATES = 1000;
+export const MAX_SHARES = 20;
+const DAY_MS = 86_400_000;
+
+function requireActor(ctx: RequestContext): UserRow {
+  if (!ctx.actor) throw new AppError("unauthenticated");
+  return ctx.actor;
+}
+
+const NOT_FOUND = "Статья не найдена.";
+
+async function rules(ctx: RequestContext): Promise<PostRules> {
+  const config = await getConfig(ctx);
+  return { now: ctx.now(), isOneHourEditEnabled: config.is_one_hour_edit_enabled };
+}
+
+function access(post: PostRow, sharedWith: number[]): PostAccess {
+  return { userId: post.userId, isPublished: post.isPublished, createdAt: post.createdAt, sharedWith };
+}
+
+/** Loads a post the actor may see (drafts of others are a 404, never a 403: their existence is private). */
+async function visiblePost(ctx: RequestContext, slug: string) {
+  const found = await findPost(ctx, slug);
+  if (!found || !can(ctx.actor, "view", access(found.post, found.sharedWith))) throw new AppError("not_found", NOT_FOUND);
+  return { ...found, access: access(found.post, found.sharedWith) };
+}
+
+// ─── slugs ──────────────────────────────────────────────────────────────────────────────────────────
+
+/** Readable transliterated title plus a short random suffix: "vedmak-3-obzor-k3x9qa". Never changes. */
+export function makeSlug(title: string | undefined): string {
+  const base = slugify(title ?? "", { lowercase: true, separator: "-" }).slice(0, 60).replace(/-+$/, "") || "chernovik";
+  const alphabet = "abcdefghijklmnopqrstuvwxyz0123456789";
+  const suffix = Array.from(crypto.getRandomValues(new Uint8Array(6)), (b) => alphabet[b % alphabet.length]).join("");
+  return `${base}-${suffix}`;
+}
+
+// ─── services ───────────────────────────────────────────────────────────────────────────────────────
+
+/** POST /v1/post/: a new draft of the actor; returns its slug. */
+export async function createDraft(ctx: RequestContext, input: unknown): Promise<{ slug: string; id: number }> {
+  const actor = requireActor(ctx);
+  if (!can(actor, "create")) throw new AppError("forbidden");
+  const { title } = parseInput(ZDraftCreate, input ?? {});
+  const now = ctx.now();
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      const [row] = await ctx.db
+        .insert(posts)
+        .values({ slug: makeSlug(title), userId: actor.id, title: title ?? "", body: { type: "doc", content: [] }, createdAt: now, updatedAt: now })
+        .returning({ id: posts.id, slug: posts.slug });
+      return row;
+    } catch (error) {
+      if (attempt < 3 && String(error).includes("UNIQUE")) continue;
+      throw error;
+    }
+  }
+}
+
+/** GET /v1/post/{slug}/ */
+export async function getPost(ctx: RequestContext, slug: string): Promise<PostDetail> {
+  const found = await visiblePost(ctx, slug);
+  return detail(ctx, found.post, found.sharedWith, await rules(ctx));
+}
+
+async function detail(ctx: RequestContext, post: PostRow, sharedWith: number[], r: PostRules): Promise<PostDetail> {
+  const target = access(post, sharedWith);
+  const [people, tagMap, paws, marks, comments] = await Promise.all([
+    usersByIds(ctx, [post.userId, ...sharedWith]),
+    tagsOf(ctx, [post.id]),
+    ownPaws(ctx, "post", [post.id]),
+    ownBookmarks(ctx, "post", [post.id]),
+    post.isPublished ? loadPostComments(ctx, post) : Promise.resolve([]),
+  ]);
+  const user = people.get(post.userId);
+  if (!user) throw new AppError("not_found", NOT_FOUND);
+  return serializePostDetail(post, {
+    user,
+    tags: tagMap.get(post.id) ?? [],
+    ownd: paws.get(post.id) ?? 0,
+    isBookmarked: marks.has(post.id),
+    rights: {
+      edit: can(ctx.actor, "edit", target, r),
+      delete: can(ctx.actor, "delete", target, r),
+      publish: can(ctx.actor, "publish", target, r),
+      share: can(ctx.actor, "share", target, r),
+      pin: can(ctx.actor, "pin", target, r),
+    },
+    sharedWith: sharedWith.flatMap((id) => people.get(id) ?? []),
+    comments,
+  });
+}
+
+/** What a post must have to be published (and keep while published), field by field. */
+function publishProblems(post: Pick<PostRow, "title" | "body">): FieldErrors | null {
+  const errors: FieldErrors = {};
+  if (post.title.trim().length < PUBLISH_TITLE_MIN) errors.title = [`Заголовок должен быть не короче ${PUBLISH_TITLE_MIN} символов.`];
+  const body = post.body as TPostBody | null;
+  const hasContent = !!body?.content?.some((block) => block.type !== "paragraph" || (block.content?.length ?? 0) > 0);
+  if (!hasContent || (!bodyText(body, 10) && !body?.content.some((b) => b.type === "image" || b.type === "embed"))) {
+    errors.body = ["Напишите текст статьи."];
+  }
+  return Object.keys(errors).length ? errors : null;
+}
+
+function throwProblems(errors: FieldErrors): never {
+  throw new AppError("invalid", Object.values(errors)[0][0], { errors });
+}
+
+/** The key of an uploaded cover of this post ("/media/posts/<id>/x.webp" → "posts/<id>/x.webp"), or null. */
+function ownImageKey(postId: number, url: string): string | null {
+  if (!ZPostImageUrl.safeParse(url).success) return null;
+  const key = url.slice("/media/".length);
+  return key.startsWith(`posts/${postId}/`) ? key : null;
+}
+
+/** PATCH /v1/post/{slug}/: saves the editor's fields (any subset). */
+export async function updatePost(ctx: RequestContext, slug: string, input: unknown): Promise<PostDetail> {
+  requireActor(ctx);
+  const found = await visiblePost(ctx, slug);
+  const r = await rules(ctx);
+  if (!can(ctx.actor, "edit", found.access, r)) throw new AppError("forbidden", "Редактировать эту статью уже нельзя.");
+  const data = parseInput(ZPostUpdate, input ?? {});
+  const post = found.post;
+  const patch: Partial<typeof posts.$inferInsert> = { updatedAt: ctx.now() };
+  if (data.title !== undefined) patch.title = data.title;
+  if (data.headline !== undefined) patch.headline = data.headline;
+  if (data.body !== undefined) patch.body = data.body;
+
+  // Cover: an uploaded image of this post, or a video URL when the background is a video.
+  const isVideo = data.is_video_background ?? post.isVideoBackground;
+  if (data.is_video_background !== undefined) patch.isVideoBackground = isVideo;
+  if (data.image !== undefined) {
+    if (data.image === null || data.image === "") patch.image = null;
+    else if (isVideo) {
+      const checked = ZVideoUrl.safeParse(data.image);
+      if (!checked.success) throw AppError.field("image", checked.error.issues[0].message);
+      patch.image = data.image;
+    } else {
+      const key = ownImageKey(post.id, data.image);
+      if (!key) throw AppError.field("image", "Обложка должна быть картинкой, загруженной в эту статью.");
+      if (key !== post.image && !(await ctx.env.MEDIA.head(key))) throw AppError.field("image", "Такой картинки нет.");
+      patch.image = key;
+    }
+  } else if (data.is_video_background !== undefined && data.is_video_background !== post.isVideoBackground) {
+    patch.image = null; // the old cover was of the other kind
+  }
+
+  const next = { ...post, ...patch } as PostRow;
+  if (post.isPublished) {
+    const problems = publishProblems(next);
+    if (problems) throwProblems(problems);
+  }
+  const statements: BatchItem<"sqlite">[] = [ctx.db.update(posts).set(patch).where(eq(posts.id, post.id))];
+  if (data.tags !== undefined) {
+    const oldTagIds = (
+      await ctx.db.select({ tagId: postTags.tagId }).from(postTags).where(eq(postTags.postId, post.id))
+    ).map((t) => t.tagId);
+    statements.push(...(await tagStatements(ctx.db, post.id, data.tags)));
+    statements.push(recountStatement(ctx.db, { postId: post.id, tagIds: oldTagIds }));
+  }
+  await batch(ctx, statements);
+  const fresh = await findPost(ctx, slug);
+  if (!fresh) throw new AppError("not_found", NOT_FOUND);
+  return detail(ctx, fresh.post, fresh.sharedWith, r);
+}
+
+async function batch(ctx: RequestContext, statements: BatchItem<"sqlite">[]): Promise<void> {
+  if (!statements.length) return;
+  try {
+    await ctx.db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  } catch (error) {
+    if (String(error).includes("UNIQUE")) throw new AppError("conflict", "Данные изменились одновременно. Попробуйте ещё раз.");
+    throw error;
+  }
+}
+
+/** POST /v1/post/{slug}/publish/: the author publishes a draft that has a title and a text. */
+export async function publishPost(ctx: RequestContext, slug: string): Promise<PostDetail> {
+  requireActor(ctx);
+  const found = await visiblePost(ctx, slug);
+  if (found.post.isPublished) throw new AppError("conflict", "Статья уже опубликована.");
+  const r = await rules(ctx);
+  if (!can(ctx.actor, "publish", found.access, r)) throw new AppError("forbidden", "Опубликовать статью может только её автор.");
+  const problems = publishProblems(found.post);
+  if (problems) throwProblems(problems);
+  const now = ctx.now();
+  await batch(ctx, [
+    ctx.db
+      .update(posts)
+      .set({ isPublished: true, publishedAt: found.post.publishedAt ?? now, updatedAt: now })
+      .where(eq(posts.id, found.post.id)),
+    recountStatement(ctx.db, { postId: found.post.id }),
+  ]);
+  return getPost(ctx, slug);
+}
+
+/** POST /v1/post/{slug}/unpublish/: back to a draft (and off the pinned strip). */
+export async function unpublishPost(ctx: RequestContext, slug: string): Promise<PostDetail> {
+  requireActor(ctx);
+  const found = await visiblePost(ctx, slug);
+  if (!found.post.isPublished) throw new AppError("conflict", "Статья ещё не опубликована.");
+  const r = await rules(ctx);
+  if (!can(ctx.actor, "unpublish", found.access, r)) throw new AppError("forbidden", "Снять статью с публикации уже нельзя.");
+  await batch(ctx, [
+    ctx.db
+      .update(posts)
+      .set({ isPublished: false, isPinned: false, pinnedAt: null, updatedAt: ctx.now() })
+      .where(eq(posts.id, found.post.id)),
+    recountStatement(ctx.db, { postId: found.post.id }),
+  ]);
+  const fresh = await findPost(ctx, slug);
+  if (!fresh) throw new AppError("not_found", NOT_FOUND);
+  return detail(ctx, fresh.post, fresh.sharedWith, r);
+}
+
+/** DELETE /v1/post/{slug}/: the post, its links, paws, bookmarks and comments in one batch; images after. */
+export async function deletePost(ctx: RequestContext, slug: string): Promise<{ slug: string; deleted: true }> {
+  requireActor(ctx);
+  const found = await visiblePost(ctx, slug);
+  const r = await rules(ctx);
+  if (!can(ctx.actor, "delete", found.access, r)) throw new AppError("forbidden", "Удалить эту статью нельзя.");
+  const id = found.post.id;
+  const tagIds = (await ctx.db.select({ tagId: postTags.tagId }).from(postTags).where(eq(postTags.postId, id))).map((t) => t.tagId);
+  await batch(ctx, [
+    ctx.db
+      .delete(likes)
+      .where(
+        and(
+          eq(likes.itemType, "comment"),
+          inArray(likes.itemId, ctx.db.select({ id: comments.id }).from(comments).where(eq(comments.postId, id))),
+        ),
+      ),
+    ctx.db.delete(likes).where(and(eq(likes.itemType, "post"), eq(likes.itemId, id))),
+    ctx.db.delete(bookmarks).where(and(eq(bookmarks.itemType, "post"), eq(bookmarks.itemId, id))),
+    ctx.db.delete(comments).where(eq(comments.postId, id)),
+    ctx.db.delete(postTags).where(eq(postTags.postId, id)),
+    ctx.db.delete(postShares).where(eq(postShares.postId, id)),
+    ctx.db.delete(posts).where(eq(posts.id, id)),
+    recountStatement(ctx.db, { tagIds }),
+  ]);
+  ctx.waitUntil(deleteImages(ctx, id));
+  return { slug, deleted: true };
+}
+
+async function deleteImages(ctx: RequestContext, postId: number): Promise<void> {
+  let cursor: string | undefined;
+  do {
+    const listing = await ctx.env.MEDIA.list({ prefix: `posts/${postId}/`, cursor });
+    if (listing.objects.length) await ctx.env.MEDIA.delete(listing.objects.map((o) => o.key));
+    cursor = listing.truncated ? listing.cursor : undefined;
+  } while (cursor);
+}
+
+/** POST /v1/post/{slug}/share/ {username}: the author lets another member see and edit the draft. */
+export async function sharePost(ctx: RequestContext, slug: string, input: unknown): Promise<PostDetail> {
+  const actor = requireActor(ctx);
+  const found = await visiblePost(ctx, slug);
+  if (found.post.isPublished) throw new AppError("conflict", "Поделиться можно только черновиком.");
+  if (!can(actor, "share", found.access)) throw new AppError("forbidden", "Делиться черновиком может только его автор.");
+  const { username } = parseInput(ZShare, input ?? {});
+  const member = await ctx.db.query.users.findFirst({ where: eq(users.usernameKey, normaliseKey(username)) });
+  if (!member || member.isBanned) throw AppError.field("username", "Участник с таким именем не найден.");
+  if (member.id === actor.id) throw AppError.field("username", "Это вы — автор черновика.");
+  if (!found.sharedWith.includes(member.id)) {
+    if (found.sharedWith.length >= MAX_SHARES) throw AppError.field("username", `Черновиком можно поделиться не больше чем с ${MAX_SHARES} участниками.`);
+    await ctx.db.insert(postShares).values({ postId: found.post.id, userId: member.id, createdAt: ctx.now() }).onConflictDoNothing();
+  }
+  return getPost(ctx, slug);
+}
+
+/** POST /v1/post/{slug}/leave/: a member the draft was shared with gives it up. */
+export async function leavePost(ctx: RequestContext, slug: string): Promise<{ slug: string; left: true }> {
+  const actor = requireActor(ctx);
+  const found = await visiblePost(ctx, slug);
+  if (!can(actor, "leave", found.access)) throw new AppError("forbidden", "Этой статьей с вами не делились.");
+  await ctx.db.delete(postShares).where(and(eq(postShares.postId, found.post.id), eq(postShares.userId, actor.id)));
+  return { slug, left: true };
+}
+
+/** PATCH /v1/post/{slug}/pin/: moderators toggle a published post on the pinned strip. */
+export async function togglePin(ctx: RequestContext, slug: string): Promise<{ is_pinned: boolean }> {
+  const actor = requireActor(ctx);
+  const found = await visiblePost(ctx, slug);
+  if (!can(actor, "pin", found.access)) throw new AppError("forbidden", "Закреплять статьи могут только модераторы.");
+  const isPinned = !found.post.isPinned;
+  await ctx.db
+    .update(posts)
+    .set({ isPinned, pinnedAt: isPinned ? ctx.now() : null })
+    .where(eq(posts.id, found.post.id));
+  return { is_pinned: isPinned };
+}
+
+/** GET /v1/post/pinned/: published pinned posts, the latest pinned first. */
+export async function listPinnedPosts(ctx: RequestContext): Promise<Page<PostCard>> {
+  const rows = await ctx.db
+    .select()
+    .from(posts)
+    .where(and(eq(posts.isPinned, true), eq(posts.isPublished, true)))
+    .orderBy(desc(posts.pinnedAt), desc(posts.id))
+    .limit(50);
+  return { results: await loadCards(ctx, rows), next: null, previous: null };
+}
+
+// ─── lists ──────────────────────────────────────────────────────────────────────────────────────────
+
+function encodeCursor(post: Pick<PostRow, "publishedAt" | "id">): string {
+  return btoa(`${post.publishedAt?.getTime() ?? 0}.${post.id}`).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
+}
+
+function decodeCursor(cursor: string): { at: number; id: number } {
+  try {
+    const text = atob(cursor.replace(/-/g, "+").replace(/_/g, "/"));
+    const match = /^(\d{1,15})\.(\d{1,15})$/.exec(text);
+    if (match) return { at: Number(match[1]), id: Number(match[2]) };
+  } catch {
+    // falls through
+  }
+  throw AppError.field("cursor", "Неверный курсор страницы.");
+}
+
+/** Popularity of a post at `now`: paws and comments, decayed with age (docs/decisions/0012). */
+export function popularityScore(post: Pick<PostRow, "pwnd" | "commentsCount" | "publishedAt">, now: Date): number {
+  const hours = Math.max(0, (now.getTime() - (post.publishedAt?.getTime() ?? now.getTime())) / 3_600_000);
+  return Math.max(0, 1 + post.pwnd + 2 * post.commentsCount) / (hours + 2) ** 1.5;
+}
+
+/**
+ * GET /v1/post/: published posts. "new" (default) pages by an opaque cursor (newest first); "top" and
+ * "popular" page by number. `next`/`previous` are query strings.
+ */
+export async function listPosts(ctx: RequestContext, input: unknown): Promise<Page<PostCard>> {
+  const { type, cursor, page } = parseInput(ZPostList, input ?? {});
+  const size = POSTS_PAGE_SIZE;
+  const now = ctx.now();
+  if (type === "new") {
+    const after = cursor ? decodeCursor(cursor) : null;
+    const where = after
+      ? and(
+          eq(posts.isPublished, true),
+          or(lt(posts.publishedAt, new Date(after.at)), and(eq(posts.publishedAt, new Date(after.at)), lt(posts.id, after.id))),
+        )
+      : eq(posts.isPublished, true);
+    const rows = await ctx.db.select().from(posts).where(where).orderBy(desc(posts.publishedAt), desc(posts.id)).limit(size + 1);
+    const shown = rows.slice(0, size);
+    return {
+      results: await loadCards(ctx, shown),
+      next: rows.length > size ? `?cursor=${encodeCursor(shown[shown.length - 1])}` : null,
+      previous: null,
+    };
+  }
+  if (type === "top") {
+    const rows = await ctx.db
+      .select()
+      .from(posts)
+      .where(and(eq(posts.isPublished, true), gte(posts.publishedAt, new Date(now.getTime() - TOP_DAYS * DAY_MS))))
+      .orderBy(desc(posts.pwnd), desc(posts.publishedAt), desc(posts.id))
+      .limit(size + 1)
+      .offset((page - 1) * size);
+    const paged = numberedPage(rows, page, size, { type });
+    return { ...paged, results: await loadCards(ctx, paged.results) };
+  }
+  const candidates = await ctx.db
+    .select({ id: posts.id, pwnd: posts.pwnd, commentsCount: posts.commentsCount, publishedAt: posts.publishedAt })
+    .from(posts)
+    .where(and(eq(posts.isPublished, true), gte(posts.publishedAt, new Date(now.getTime() - POPULAR_DAYS * DAY_MS))))
+    .orderBy(desc(posts.publishedAt))
+    .limit(POPULAR_CANDIDATES);
+  const ranked = candidates
+    .map((c) => ({ id: c.id, at: c.publishedAt?.getTime() ?? 0, score: popularityScore(c, now) }))
+    .sort((a, b) => b.score - a.score || b.at - a.at || b.id - a.id);
+  const slice = ranked.slice((page - 1) * size, page * size + 1);
+  const paged = numberedPage(slice, page, size, { type });
+  const ids = paged.results.map((s) => s.id);
+  const rows = ids.length ? await ctx.db.select().from(posts).where(inArray(posts.id, ids)) : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return { ...paged, results: await loadCards(ctx, ids.flatMap((id) => byId.get(id) ?? [])) };
+}
+
+/**
+ * GET /v1/user/{id}/posts|drafts|shared-posts|bookmark-posts/: a member's lists, by page. Published posts are
+ * public; drafts, drafts shared with the member and bookmarks are for the member only.
+ */
+export async function listUserPosts(ctx: RequestContext, userId: unknown, kind: UserPostList, pageInput: unknown): Promise<Page<PostCard>> {
+  if (!(USER_POST_LISTS as readonly string[]).includes(kind)) throw new AppError("not_found", "Такого списка нет.");
+  const id = Number(userId);
+  if (!Number.isSafeInteger(id) || id <= 0) throw new AppError("not_found", "Пользователь не найден.");
+  const page = parseInput(ZPage, pageInput ?? undefined);
+  const owner = await ctx.db.query.users.findFirst({ where: eq(users.id, id) });
+  if (!owner) throw new AppError("not_found", "Пользователь не найден.");
+  if (kind !== "posts") {
+    if (!ctx.actor) throw new AppError("unauthenticated");
+    if (ctx.actor.id !== owner.id) throw new AppError("forbidden", "Этот список виден только его владельцу.");
+  }
+  const size = POSTS_PAGE_SIZE;
+  const offset = (page - 1) * size;
+  let rows: PostRow[];
+  if (kind === "posts") {
+    rows = await ctx.db
+      .select()
+      .from(posts)
+      .where(and(eq(posts.userId, id), eq(posts.isPublished, true)))
+      .orderBy(desc(posts.publishedAt), desc(posts.id))
+      .limit(size + 1)
+      .offset(offset);
+  } else if (kind === "drafts") {
+    rows = await ctx.db
+      .select()
+      .from(posts)
+      .where(and(eq(posts.userId, id), eq(posts.isPublished, false)))
+      .orderBy(desc(posts.updatedAt), desc(posts.id))
+      .limit(size + 1)
+      .offset(offset);
+  } else if (kind === "shared-posts") {
+    rows = (
+      await ctx.db
+        .select({ post: posts })
+        .from(postShares)
+        .innerJoin(posts, eq(posts.id, postShares.postId))
+        .where(and(eq(postShares.userId, id), eq(posts.isPublished, false)))
+        .orderBy(desc(postShares.createdAt), desc(posts.id))
+        .limit(size + 1)
+        .offset(offset)
+    ).map((r) => r.post);
+  } else {
+    rows = (
+      await ctx.db
+        .select({ post: posts })
+        .from(bookmarks)
+        .innerJoin(posts, and(eq(bookmarks.itemType, "post"), eq(posts.id, bookmarks.itemId)))
+        .where(and(eq(bookmarks.userId, id), eq(posts.isPublished, true)))
+        .orderBy(desc(bookmarks.createdAt), desc(posts.id))
+        .limit(size + 1)
+        .offset(offset)
+    ).map((r) => r.post);
+  }
+  const paged = numberedPage(rows, page, size);
+  return { ...paged, results: await loadCards(ctx, paged.results) };
+}
+
+// ─── images ─────────────────────────────────────────────────────────────────────────────────────────
+
+/** Width and height from a WebP header (VP8, VP8L or VP8X). */
+export function webpSize(bytes: Uint8Array): { width: number; height: number } {
+  const fourcc = String.fromCharCode(...bytes.slice(12, 16));
+  if (fourcc === "VP8 ") {
+    return { width: (bytes[26] | (bytes[27] << 8)) & 0x3fff, height: (bytes[28] | (bytes[29] << 8)) & 0x3fff };
+  }
+  if (fourcc === "VP8L") {
+    const b = bytes.slice(21, 25);
+    const width = 1 + (b[0] | ((b[1] & 0x3f) << 8));
+    const height = 1 + ((b[1] >> 6) | (b[2] << 2) | ((b[3] & 0x0f) << 10));
+    return { width, height };
+  }
+  if (fourcc === "VP8X") {
+    return {
+      width: 1 + (bytes[24] | (bytes[25] << 8) | (bytes[26] << 16)),
+      height: 1 + (bytes[27] | (bytes[28] << 8) | (bytes[29] << 16)),
+    };
+  }
+  throw new AppError("internal");
+}
+
+/**
+ * POST /v1/post/{slug}/image/: an image for the editor or the cover, checked by content, scaled to at most
+ * 1600 px wide, stored as WebP in R2 under posts/<id>/. Nothing is written to D1; on any failure nothing
+ * stays in R2.
+ */
+export async function uploadPostImage(ctx: RequestContext, slug: string, file: unknown): Promise<MediaItem> {
+  requireActor(ctx);
+  const found = await visiblePost(ctx, slug);
+  const r = await rules(ctx);
+  if (!can(ctx.actor, "edit", found.access, r)) throw new AppError("forbidden", "Редактировать эту статью уже нельзя.");
+  const bytes = await readUpload(file, "file");
+  const body = widthVariant(bytes, POST_IMAGE_WIDTH, "file");
+  const { width, height } = webpSize(body);
+  const key = `posts/${found.post.id}/${randomToken(12).replace(/[^\w-]/g, "")}.webp`;
+  await putAll(ctx.env.MEDIA, [{ key, body }]);
+  return { url: mediaUrl(key), is_video: false, width, height, caption: null };
+}
+

@@ -1,0 +1,202 @@
+import { and, desc, eq, isNotNull, or, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { comments, likes, posts, type UserRow, users } from "#drizzle/schema";
+import { type PublicUser, serializePublicUser } from "#workers/core/accounts/accounts.serializers";
+import { commentUrl } from "#workers/core/comments/comments.serializers";
+import { rawBatch } from "#workers/core/comments/d1";
+import { PAGE_SIZE, type Paged, parsePage, parsePathId, toPage } from "#workers/core/comments/paging";
+import { getConfig } from "#workers/core/config/config";
+import { AppError } from "#workers/core/errors";
+import { parseInput } from "#workers/core/shared/validation";
+import type { RequestContext } from "#workers/platform/context";
+import { can } from "./reactions.policy";
+import { PAW_ITEM_TYPES, type PawItemType } from "./reactions.read";
+import { ZPawToggle } from "./reactions.schemas";
+import { findTarget } from "./targets";
+
+export interface PawState {
+  item_id: number;
+  item_type: PawItemType;
+  /** Score: ups minus downs. */
+  pwnd: number;
+  /** The current member's paw: 1, -1 or 0. */
+  ownd: 1 | -1 | 0;
+}
+
+/** Who pawed an item (only while `is_paw_view_enabled`). */
+export interface PawOf {
+  user: PublicUser;
+  is_negative: boolean;
+}
+
+/** Spec §3 Paw entry: a paw the current member received. `user` is null while the site hides who pawed. */
+export interface PawEntry {
+  user: PublicUser | null;
+  is_negative: boolean;
+  pre_title: string;
+  title: string;
+  title_url: string;
+  item_id: number;
+  item_type: PawItemType;
+  datetime: string;
+}
+
+function requireActor(ctx: RequestContext): UserRow {
+  if (!ctx.actor) throw new AppError("unauthenticated", "Войдите на сайт, чтобы ставить лапки.");
+  return ctx.actor;
+}
+
+/** The SQL that says the item is still there to be pawed (checked inside the write batch). */
+function liveItem(itemType: PawItemType, itemId: number): SQL {
+  return itemType === "post"
+    ? sql`EXISTS (SELECT 1 FROM posts WHERE id = ${itemId} AND is_published = 1)`
+    : sql`EXISTS (SELECT 1 FROM comments WHERE id = ${itemId} AND is_deleted = 0)`;
+}
+
+/**
+ * POST /v1/like/: a paw up or down; the same paw again takes it back, the other one switches. One D1 batch
+ * writes the paw and recomputes the item's `pwnd` from the paws themselves, then reads the result back, so
+ * the score stays equal to ups minus downs under any interleaving of requests.
+ */
+export async function togglePaw(ctx: RequestContext, input: unknown): Promise<PawState> {
+  const actor = requireActor(ctx);
+  const data = parseInput(ZPawToggle, input);
+  const { item_type: itemType, item_id: itemId, is_negative: negative } = data;
+  const target = await findTarget(ctx, itemType, itemId);
+  if (!can(actor, "paw", target)) {
+    throw new AppError(
+      "forbidden",
+      itemType === "post" ? "Нельзя ставить лапку своей статье." : "Нельзя ставить лапку своему комментарию.",
+    );
+  }
+  const key = and(eq(likes.userId, actor.id), eq(likes.itemType, itemType), eq(likes.itemId, itemId));
+  const existing = await ctx.db.query.likes.findFirst({ where: key });
+  const takingBack = existing && existing.isNegative === negative;
+  if (negative && !takingBack) {
+    const config = await getConfig(ctx);
+    if (!can(actor, "paw-down", target, config)) throw new AppError("forbidden", "Лапки вниз на сайте отключены.");
+  }
+
+  const now = ctx.now().getTime();
+  const mine = sql`user_id = ${actor.id} AND item_type = ${itemType} AND item_id = ${itemId}`;
+  const write = !existing
+    ? sql`
+        INSERT INTO likes (user_id, item_type, item_id, owner_id, is_negative, created_at)
+        SELECT ${actor.id}, ${itemType}, ${itemId}, ${target.ownerId}, ${negative ? 1 : 0}, ${now}
+        WHERE ${liveItem(itemType, itemId)}
+        ON CONFLICT DO NOTHING`
+    : takingBack
+      ? sql`DELETE FROM likes WHERE ${mine} AND is_negative = ${negative ? 1 : 0}`
+      : sql`UPDATE likes SET is_negative = ${negative ? 1 : 0}, created_at = ${now}
+            WHERE ${mine} AND is_negative = ${negative ? 0 : 1} AND ${liveItem(itemType, itemId)}`;
+  const table = sql.raw(itemType === "post" ? "posts" : "comments");
+  const results = await rawBatch(ctx, [
+    write,
+    sql`
+      UPDATE ${table} SET pwnd = (
+        SELECT coalesce(sum(CASE WHEN is_negative THEN -1 ELSE 1 END), 0) FROM likes
+        WHERE item_type = ${itemType} AND item_id = ${itemId}
+      ) WHERE id = ${itemId}`,
+    sql`
+      SELECT (SELECT pwnd FROM ${table} WHERE id = ${itemId}) AS pwnd,
+             (SELECT is_negative FROM likes WHERE ${mine}) AS own`,
+  ]);
+  const state = results[2][0] as { pwnd: number | null; own: number | null } | undefined;
+  if (state?.pwnd === null || state?.pwnd === undefined) throw new AppError("not_found", "Запись не найдена.");
+  return {
+    item_id: itemId,
+    item_type: itemType,
+    pwnd: state.pwnd,
+    ownd: state.own === null ? 0 : state.own ? -1 : 1,
+  };
+}
+
+function parseItemType(value: unknown): PawItemType {
+  if (typeof value === "string" && (PAW_ITEM_TYPES as readonly string[]).includes(value)) return value as PawItemType;
+  throw new AppError("not_found", "Такого типа записей нет.");
+}
+
+/** GET /v1/like/{item_type}/{item_id}/: who pawed, newest first; 403 while `is_paw_view_enabled` is off. */
+export async function listPawsOf(
+  ctx: RequestContext,
+  itemType: unknown,
+  itemId: unknown,
+  page: unknown = 1,
+): Promise<Paged<PawOf>> {
+  const config = await getConfig(ctx);
+  if (!can(ctx.actor, "view-pawers", undefined, config)) {
+    throw new AppError("forbidden", "Кто поставил лапки, на сайте не показывается.");
+  }
+  const type = parseItemType(itemType);
+  const id = parsePathId(itemId, "Запись не найдена.");
+  const pageNumber = parsePage(page);
+  await findTarget(ctx, type, id);
+  const rows = await ctx.db
+    .select({ user: users, isNegative: likes.isNegative })
+    .from(likes)
+    .innerJoin(users, eq(users.id, likes.userId))
+    .where(and(eq(likes.itemType, type), eq(likes.itemId, id)))
+    .orderBy(desc(likes.createdAt), desc(likes.userId))
+    .limit(PAGE_SIZE + 1)
+    .offset((pageNumber - 1) * PAGE_SIZE);
+  return toPage(
+    ctx,
+    pageNumber,
+    rows.map((r) => ({ user: serializePublicUser(r.user), is_negative: r.isNegative })),
+  );
+}
+
+const PRE_TITLE: Record<PawItemType, string> = { post: "Статья", comment: "Комментарий к статье" };
+
+/** GET /v1/like/?page=: the paws the current member received, newest first, as spec §3 Paw entries. */
+export async function listReceivedPaws(ctx: RequestContext, page: unknown): Promise<Paged<PawEntry>> {
+  if (!ctx.actor) throw new AppError("unauthenticated", "Войдите на сайт, чтобы увидеть свои лапки.");
+  if (!can(ctx.actor, "view-received")) throw new AppError("forbidden");
+  const actor = ctx.actor;
+  const pageNumber = parsePage(page);
+  const config = await getConfig(ctx);
+  const showWho = can(actor, "view-pawers", undefined, config);
+  const commentPost = alias(posts, "comment_post");
+  const rows = await ctx.db
+    .select({
+      user: users,
+      itemType: likes.itemType,
+      itemId: likes.itemId,
+      isNegative: likes.isNegative,
+      createdAt: likes.createdAt,
+      postSlug: posts.slug,
+      postTitle: posts.title,
+      commentPostSlug: commentPost.slug,
+      commentPostTitle: commentPost.title,
+    })
+    .from(likes)
+    .innerJoin(users, eq(users.id, likes.userId))
+    .leftJoin(posts, and(eq(likes.itemType, "post"), eq(posts.id, likes.itemId)))
+    .leftJoin(
+      comments,
+      and(eq(likes.itemType, "comment"), eq(comments.id, likes.itemId), eq(comments.isDeleted, false)),
+    )
+    .leftJoin(commentPost, eq(commentPost.id, comments.postId))
+    .where(and(eq(likes.ownerId, actor.id), or(isNotNull(posts.id), isNotNull(commentPost.id))))
+    .orderBy(desc(likes.createdAt), desc(likes.userId))
+    .limit(PAGE_SIZE + 1)
+    .offset((pageNumber - 1) * PAGE_SIZE);
+  return toPage(
+    ctx,
+    pageNumber,
+    rows.map((r): PawEntry => {
+      const type = r.itemType as PawItemType;
+      const slug = (type === "post" ? r.postSlug : r.commentPostSlug) ?? "";
+      return {
+        user: showWho ? serializePublicUser(r.user) : null,
+        is_negative: r.isNegative,
+        pre_title: PRE_TITLE[type] ?? "",
+        title: (type === "post" ? r.postTitle : r.commentPostTitle) ?? "",
+        title_url: type === "post" ? `/posts/${encodeURIComponent(slug)}` : commentUrl(slug, r.itemId),
+        item_id: r.itemId,
+        item_type: type,
+        datetime: r.createdAt.toISOString(),
+      };
+    }),
+  );
+}

@@ -1,0 +1,73 @@
+import { and, desc, eq, gt } from "drizzle-orm";
+import { postTags, posts, type TagRow, tags } from "#drizzle/schema";
+import { AppError } from "#workers/core/errors";
+import { loadCards, numberedPage, type Page } from "#workers/core/posts/posts.read";
+import { POSTS_PAGE_SIZE, ZPage } from "#workers/core/posts/posts.schemas";
+import type { PostCard } from "#workers/core/posts/posts.serializers";
+import { parseInput } from "#workers/core/shared/validation";
+import type { RequestContext } from "#workers/platform/context";
+import { type TagItemType, ZTagItemType } from "./tags.schemas";
+
+/** Spec §3 Tag. `posts_count` counts published posts only. */
+export interface Tag {
+  slug: string;
+  name: string;
+  posts_count: number;
+}
+
+export const TOP_TAGS_LIMIT = 20;
+
+export function serializeTag(row: TagRow): Tag {
+  return { slug: row.slug, name: row.name, posts_count: row.postsCount };
+}
+
+async function findTag(ctx: RequestContext, slug: string): Promise<TagRow> {
+  const row =
+    typeof slug === "string" && slug.length <= 200
+      ? await ctx.db.query.tags.findFirst({ where: eq(tags.slug, slug.toLowerCase()) })
+      : undefined;
+  if (!row) throw new AppError("not_found", "Тег не найден.");
+  return row;
+}
+
+/** GET /v1/tag/{slug}/ */
+export async function getTag(ctx: RequestContext, slug: string): Promise<Tag> {
+  return serializeTag(await findTag(ctx, slug));
+}
+
+/** GET /v1/tag/{slug}/{itemType}/?page=n: published posts with the tag, newest first. */
+export async function listTagPosts(
+  ctx: RequestContext,
+  slug: string,
+  pageInput: unknown,
+  itemType: TagItemType | string = "posts",
+): Promise<Page<PostCard>> {
+  parseInput(ZTagItemType, itemType);
+  const page = parseInput(ZPage, pageInput ?? undefined);
+  const tag = await findTag(ctx, slug);
+  const size = POSTS_PAGE_SIZE;
+  const rows = (
+    await ctx.db
+      .select({ post: posts })
+      .from(postTags)
+      .innerJoin(posts, eq(posts.id, postTags.postId))
+      .where(and(eq(postTags.tagId, tag.id), eq(posts.isPublished, true)))
+      .orderBy(desc(posts.publishedAt), desc(posts.id))
+      .limit(size + 1)
+      .offset((page - 1) * size)
+  ).map((r) => r.post);
+  const paged = numberedPage(rows, page, size);
+  return { ...paged, results: await loadCards(ctx, paged.results) };
+}
+
+/** GET /v1/tag/top/?item_type=posts: the most used tags (with at least one published post). */
+export async function topTags(ctx: RequestContext, input: { item_type?: unknown } = {}): Promise<Page<Tag>> {
+  parseInput(ZTagItemType, input.item_type ?? "posts");
+  const rows = await ctx.db
+    .select()
+    .from(tags)
+    .where(gt(tags.postsCount, 0))
+    .orderBy(desc(tags.postsCount), desc(tags.id))
+    .limit(TOP_TAGS_LIMIT);
+  return { results: rows.map(serializeTag), next: null, previous: null };
+}
