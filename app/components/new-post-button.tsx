@@ -1,10 +1,11 @@
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
+import { CsrfField } from "./csrf-field";
 import { useRootData } from "#app/root";
 import { IconPen } from "./icons";
 import { useNotice } from "./notices";
 
 /**
- * "Написать" — for members a link to the post editor; a guest gets the spec §5 notice instead
+ * "Написать" — for members a form that creates a draft and opens the editor; a guest gets the spec §5 notice instead
  * (without JavaScript the guest's link leads to the sign-in page).
  */
 export function NewPostButton({
@@ -17,11 +18,15 @@ export function NewPostButton({
   const { user } = useRootData();
   const notice = useNotice();
   if (user) {
+    // Creating a draft is a POST (never on a GET that a prefetch could trigger); it opens the editor.
     return (
-      <Link to="/posts/new" className={className}>
-        <IconPen size={18} />
-        <span>{label}</span>
-      </Link>
+      <Form method="post" action="/posts/new" className="new-post-form">
+        <CsrfField />
+        <button type="submit" className={className}>
+          <IconPen size={18} />
+          <span>{label}</span>
+        </button>
+      </Form>
     );
   }
   return (

@@ -390,3 +390,23 @@ describe("post images", () => {
     expect(await scalar<number>("SELECT updated_at FROM posts WHERE id = ?", id)).toBe(before);
   });
 });
+
+describe("OpenAPI", () => {
+  it("documents the post, tag and profile list endpoints", async () => {
+    const doc = await json<{ paths: Record<string, Record<string, unknown>> }>(await (await guestClient()).get("/openapi.json"));
+    for (const [path, method] of [
+      ["/v1/post/", "get"],
+      ["/v1/post/", "post"],
+      ["/v1/post/{slug}/", "patch"],
+      ["/v1/post/{slug}/publish/", "post"],
+      ["/v1/post/{slug}/pin/", "patch"],
+      ["/v1/post/{slug}/image/", "post"],
+      ["/v1/post/pinned/", "get"],
+      ["/v1/tag/{slug}/{itemType}/", "get"],
+      ["/v1/tag/top/", "get"],
+      ["/v1/user/{id}/drafts/", "get"],
+    ]) {
+      expect(doc.paths[path]?.[method], `${method} ${path}`).toBeTruthy();
+    }
+  });
+});

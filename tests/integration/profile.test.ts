@@ -142,7 +142,7 @@ describe("PATCH /v1/user/me/", () => {
     });
     expect(broken.status).toBe(400);
     expect((await json<ErrorBody>(broken)).detail).toMatch(/JSON/);
-    const huge = await client.patch("/user/me/", { theme: "x".repeat(200_000) });
+    const huge = await client.patch("/user/me/", { theme: "x".repeat(500_000) });
     expect(huge.status).toBe(413);
     expect((await json(await client.get("/user/me/"))).theme).toBe("darkorange");
   });

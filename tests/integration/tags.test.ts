@@ -124,6 +124,10 @@ describe("posts_count and tag pages", () => {
     const big = `Большой${run}`;
     const small = `Малый${run}`;
     for (let i = 0; i < 3; i++) await setTags(client, (await createPublishedPost(user)).slug, [big, ...(i === 0 ? [small] : [])]);
+    // A tag named "Top" must not shadow the /tag/top/ route.
+    const topNamed = await setTags(client, (await createPublishedPost(user)).slug, ["Top"]);
+    expect(topNamed.tags[0].slug).toMatch(/^top-\d+$/);
+    expect((await json<Tag>(await client.get(`/tag/${topNamed.tags[0].slug}/`))).name).toBe("Top");
     const top = await json<PageOf<Tag>>(await client.get("/tag/top/?item_type=posts"));
     const names = top.results.map((t) => t.name);
     expect(names.indexOf(big)).toBeGreaterThanOrEqual(0);

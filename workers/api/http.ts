@@ -15,7 +15,7 @@ export async function readJson(c: ApiContext): Promise<unknown> {
   }
   const text = await c.req.text();
   if (!text.trim()) return {};
-  if (text.length > 100_000) throw new AppError("too_large", "Слишком большой запрос.");
+  if (text.length > 400_000) throw new AppError("too_large", "Слишком большой запрос.");
   try {
     return JSON.parse(text);
   } catch {

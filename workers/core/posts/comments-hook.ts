@@ -1,11 +1,9 @@
 import type { PostRow } from "#drizzle/schema";
+import { getCommentTree } from "#workers/core/comments/comments";
+import type { CommentView } from "#workers/core/comments/comments.serializers";
 import type { RequestContext } from "#workers/platform/context";
 
-/**
- * HOOK POINT for the comments module: the `comments` tree of a post detail (spec §3 Post).
- * `getPost` calls this once per detail; until the comments module fills it in (make it call e.g.
- * `listPostCommentsTree(ctx, post)` from workers/core/comments), a post has no comments here.
- */
-export async function loadPostComments(_ctx: RequestContext, _post: PostRow): Promise<unknown[]> {
-  return [];
+/** The `comments` tree of a post detail (spec §3 Post), from the comments module. */
+export function loadPostComments(ctx: RequestContext, post: PostRow): Promise<CommentView[]> {
+  return getCommentTree(ctx, post.id, post.slug);
 }

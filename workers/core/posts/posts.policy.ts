@@ -8,7 +8,8 @@ import { EDIT_WINDOW_MS } from "./posts.schemas";
  * - A draft is private: its author and the members it is shared with see and edit it (no time limit);
  *   only the author publishes, shares or deletes it. Moderators have no rights over drafts of others.
  * - A published post: everyone sees it; the author edits (and unpublishes) it only within one hour of the
- *   post's creation while `is_one_hour_edit_enabled`; a moderator always. Members it was shared with lose
+ *   post's creation as a publication (its first publication) while `is_one_hour_edit_enabled`; a moderator
+ *   always. Members it was shared with lose
  *   edit rights on publication (they regain them if it is unpublished).
  * - The author may always delete their own post; a moderator may delete any published post.
  * - Moderators pin and unpin published posts.
@@ -28,6 +29,8 @@ export interface PostAccess {
   userId: number;
   isPublished: boolean;
   createdAt: Date;
+  /** First publication; the edit window of a published post starts here (creation time if absent). */
+  publishedAt?: Date | null;
   /** Ids of members the post is shared with. */
   sharedWith: readonly number[];
 }
@@ -39,9 +42,9 @@ export interface PostRules {
 
 type Actor = Pick<UserRow, "id" | "isMod" | "isBanned"> | null;
 
-export function withinEditWindow(post: Pick<PostAccess, "createdAt">, rules: PostRules): boolean {
+export function withinEditWindow(post: Pick<PostAccess, "createdAt" | "publishedAt">, rules: PostRules): boolean {
   if (!rules.isOneHourEditEnabled) return true;
-  const age = rules.now.getTime() - post.createdAt.getTime();
+  const age = rules.now.getTime() - (post.publishedAt ?? post.createdAt).getTime();
   return age < EDIT_WINDOW_MS;
 }
 

@@ -65,7 +65,13 @@ async function rules(ctx: RequestContext): Promise<PostRules> {
 }
 
 function access(post: PostRow, sharedWith: number[]): PostAccess {
-  return { userId: post.userId, isPublished: post.isPublished, createdAt: post.createdAt, sharedWith };
+  return {
+    userId: post.userId,
+    isPublished: post.isPublished,
+    createdAt: post.createdAt,
+    publishedAt: post.publishedAt,
+    sharedWith,
+  };
 }
 
 /** Loads a post the actor may see (drafts of others are a 404, never a 403: their existence is private). */

@@ -4,6 +4,9 @@ import { postTags, tags } from "#drizzle/schema";
 import type { Db } from "#workers/platform/db";
 import { tagKey, tagSlugBase } from "./tags.schemas";
 
+/** Slugs that are routes of /v1/tag/ themselves. */
+const RESERVED_SLUGS = ["top"];
+
 /**
  * Statements that set a post's tags (used inside the post's own D1 batch, so tags, links and counts are
  * written together or not at all). Missing tags are created; a tag's slug is its transliteration, made unique
@@ -28,6 +31,7 @@ export async function tagStatements(db: Db, postId: number, names: string[]): Pr
           .where(or(inArray(tags.slug, bases), ...bases.map((b) => sql`${tags.slug} LIKE ${`${b}-%`}`)))
       ).map((t) => t.slug),
     );
+    for (const slug of RESERVED_SLUGS) taken.add(slug);
     for (const tag of missing) {
       let slug = tag.base;
       for (let n = 2; taken.has(slug); n += 1) slug = `${tag.base}-${n}`;
