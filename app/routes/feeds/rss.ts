@@ -1,0 +1,18 @@
+import { getCtx } from "#app/lib/forms.server";
+import { rssResponse } from "#app/lib/feeds.server";
+import { getConfig } from "#workers/core/config/config";
+import { listPosts } from "#workers/core/posts/posts";
+import type { Route } from "./+types/rss";
+
+/** /rss.xml — the newest posts. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const ctx = getCtx(context);
+  const [config, page] = await Promise.all([getConfig(ctx), listPosts(ctx, { type: "new" })]);
+  return rssResponse({
+    origin: new URL(request.url).origin,
+    title: `${config.site_name}: новые статьи`,
+    description: `Новые статьи сообщества ${config.site_name}`,
+    path: "/",
+    posts: page.results,
+  });
+}
