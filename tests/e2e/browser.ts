@@ -29,9 +29,31 @@ export async function closeBrowser(): Promise<void> {
   browser = undefined;
 }
 
+/** A random client address per browser context, so the sign-in/sign-up rate limits (per IP) of one test never
+ * touch another's. Locally the Worker reads CF-Connecting-IP as sent; in production Cloudflare sets it. */
+function randomIp(): string {
+  const b = () => 1 + Math.floor(Math.random() * 254);
+  return `10.${b()}.${b()}.${b()}`;
+}
+
 export async function newContext(options: BrowserContextOptions = {}): Promise<BrowserContext> {
   const b = await getBrowser();
-  return b.newContext({ baseURL: BASE_URL, locale: "ru-RU", viewport: { width: 1280, height: 900 }, ...options });
+  return b.newContext({
+    baseURL: BASE_URL,
+    locale: "ru-RU",
+    viewport: { width: 1280, height: 900 },
+    ...options,
+    extraHTTPHeaders: { "CF-Connecting-IP": randomIp(), ...options.extraHTTPHeaders },
+  });
+}
+
+/** Signs a demo member in through the sign-in form (works with JavaScript on or off). */
+export async function signInAs(page: Page, login: string, password: string): Promise<void> {
+  await page.goto("/auth/sign-in");
+  await page.getByLabel("Имя пользователя или e-mail").fill(login);
+  await page.getByLabel("Пароль", { exact: true }).fill(password);
+  await page.getByRole("main").getByRole("button", { name: "Войти" }).click();
+  await page.waitForURL((url) => url.pathname === "/");
 }
 
 export async function screenshot(page: Page, name: string): Promise<string> {

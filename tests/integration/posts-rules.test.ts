@@ -173,3 +173,19 @@ describe("posts.policy can()", () => {
     expect(can(author, "leave", post())).toBe(false);
   });
 });
+
+describe("slugs", () => {
+  it("gives an untitled draft a readable slug on its first publication, and never changes it after", async () => {
+    const author = await createUser();
+    const as = () => serviceContext(author);
+    const { slug } = await createDraft(await as(), {});
+    expect(slug).toMatch(/^chernovik-[a-z0-9]{6}$/);
+    await updatePost(await as(), slug, { title: "Ведьмак 3: обзор", body: paragraphBody("Текст.") });
+    const published = await publishPost(await as(), slug);
+    expect(published.slug).toMatch(/^vedmak-3-obzor-[a-z0-9]{6}$/);
+    await rejects(getPost(await as(), slug), "not_found");
+    await unpublishPost(await as(), published.slug);
+    const again = await publishPost(await as(), published.slug);
+    expect(again.slug).toBe(published.slug);
+  });
+});

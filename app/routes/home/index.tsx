@@ -1,11 +1,40 @@
-import { Link, useSearchParams } from "react-router";
+import { Link, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
 import { IconFire, IconNewspaper, IconPaw, IconPen } from "#app/components/icons";
 import { NewPostButton } from "#app/components/new-post-button";
+import { PinnedStrip } from "#app/components/pinned-strip";
+import { PostFeed } from "#app/components/post-card";
+import { getCtx, loaderError } from "#app/lib/forms.server";
 import { pageTitle } from "#app/lib/meta";
 import { useRootData } from "#app/root";
+import postsListCss from "#app/styles/pages/posts-list.css?url";
+import { listPinnedPosts, listPosts } from "#workers/core/posts/posts";
 import type { Route } from "./+types/index";
 
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: postsListCss }];
+
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Статьи", matches) }];
+
+/** Published posts: new (cursor paging), popular or top (page numbers); the pinned strip. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const ctx = getCtx(context);
+  const params = new URL(request.url).searchParams;
+  const type = params.get("type");
+  const [feed, pinned] = await Promise.all([
+    listPosts(ctx, {
+      type: type === "popular" || type === "top" ? type : "new",
+      cursor: params.get("cursor") || undefined,
+      page: params.get("page") || undefined,
+    }).catch(loaderError),
+    listPinnedPosts(ctx),
+  ]);
+  return { feed, pinned: pinned.results };
+}
+
+/** Paws and bookmarks keep their own state: the list is not reloaded for them. */
+export function shouldRevalidate({ formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formAction?.startsWith("/reactions/")) return false;
+  return defaultShouldRevalidate;
+}
 
 const TABS = [
   { type: null, title: "Новое", to: "/" },
@@ -13,8 +42,8 @@ const TABS = [
   { type: "top", title: "Лучшее", to: "/?type=top" },
 ] as const;
 
-/** Home: the posts list (index, optional type popular/top) arrives with the posts issue. */
-export default function Home() {
+/** Home (spec §2 index): tabs Новое / Популярное / Лучшее, the pinned strip and the posts list. */
+export default function Home({ loaderData }: Route.ComponentProps) {
   const { user, config } = useRootData();
   const [params] = useSearchParams();
   const type = params.get("type");
@@ -29,6 +58,8 @@ export default function Home() {
         </div>
         <NewPostButton />
       </header>
+
+      <PinnedStrip posts={loaderData.pinned} />
 
       <nav className="tabs" aria-label="Сортировка статей">
         {TABS.map((tab) => (
@@ -65,31 +96,37 @@ export default function Home() {
         </section>
       )}
 
-      <section className="empty empty-lg card" aria-live="polite">
-        <IconNewspaper size={48} className="empty-icon" />
-        <h2 className="empty-title">
-          {current === "popular"
-            ? "Популярных статей пока нет"
-            : current === "top"
-              ? "Лучших статей пока нет"
-              : "Статей пока нет"}
-        </h2>
-        <p>Здесь появятся статьи участников. Лента статей скоро откроется — а пока можно осмотреться.</p>
-        <ul className="feature-list">
-          <li>
-            <IconPen size={18} />
-            <span>Статьи — обзоры, гайды и истории об играх</span>
-          </li>
-          <li>
-            <IconFire size={18} />
-            <span>Костёр — короткие записки и живое общение</span>
-          </li>
-          <li>
-            <IconPaw size={18} />
-            <span>Лапки — так здесь говорят «нравится»</span>
-          </li>
-        </ul>
-      </section>
+      <PostFeed
+        feed={loaderData.feed}
+        indexRoute
+        empty={
+            <section className="empty empty-lg card" aria-live="polite">
+              <IconNewspaper size={48} className="empty-icon" />
+              <h2 className="empty-title">
+                {current === "popular"
+                  ? "Популярных статей пока нет"
+                  : current === "top"
+                    ? "Лучших статей пока нет"
+                    : "Статей пока нет"}
+              </h2>
+              <p>Здесь появятся статьи участников. Напишите первую — или загляните позже.</p>
+              <ul className="feature-list">
+                <li>
+                  <IconPen size={18} />
+                  <span>Статьи — обзоры, гайды и истории об играх</span>
+                </li>
+                <li>
+                  <IconFire size={18} />
+                  <span>Костёр — короткие записки и живое общение</span>
+                </li>
+                <li>
+                  <IconPaw size={18} />
+                  <span>Лапки — так здесь говорят «нравится»</span>
+                </li>
+              </ul>
+            </section>
+        }
+      />
     </main>
   );
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, Link, redirect, useSubmit } from "react-router";
 import { CsrfField } from "#app/components/csrf-field";
 import { PostEditor } from "#app/components/editor";
 import { asFailure, asSuccess, errorsFor, Field, FormErrors, SubmitButton, SuccessMessage } from "#app/components/form";
@@ -79,9 +79,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         case "cover-remove":
           await updatePost(ctx, slug, { image: null });
           return ok("Обложка убрана.");
-        case "publish":
-          await publishPost(ctx, slug);
-          return redirect(`/posts/${slug}`);
+        case "publish": {
+          const published = await publishPost(ctx, slug);
+          return redirect(`/posts/${published.slug}`);
+        }
         case "unpublish":
           await unpublishPost(ctx, slug);
           return ok("Статья снята с публикации и снова стала черновиком.");
@@ -172,6 +173,7 @@ function useAutosave(slug: string) {
 export default function Editor({ loaderData, actionData }: Route.ComponentProps) {
   const { post, isAuthor } = loaderData;
   const autosave = useAutosave(post.slug);
+  const submit = useSubmit();
   const failure = (intent: string) => asFailure(actionData, intent);
   const success = (intent: string) => asSuccess(actionData, intent)?.message;
   const saveFailure = failure("save");
@@ -362,14 +364,11 @@ export default function Editor({ loaderData, actionData }: Route.ComponentProps)
           {!post.is_published && post.can_publish ? (
             <Form
               method="post"
-              onSubmit={async (event) => {
-                // Save what is still pending before publishing.
-                const form = event.currentTarget;
-                if (form.dataset.flushed) return;
+              onSubmit={(event) => {
+                // Save what is still pending, then publish.
                 event.preventDefault();
-                await autosave.flush();
-                form.dataset.flushed = "1";
-                form.requestSubmit();
+                const formData = new FormData(event.currentTarget);
+                void autosave.flush().then(() => submit(formData, { method: "post" }));
               }}
             >
               <CsrfField />

@@ -1,3 +1,261 @@
-export default function Page() {
-  return null;
+import { useEffect } from "react";
+import { Link, redirect, type ShouldRevalidateFunctionArgs, useLocation, useSearchParams } from "react-router";
+import { Avatar } from "#app/components/avatar";
+import { BookmarkButton } from "#app/components/bookmark-button";
+import {
+  COMMENT_OFFSET,
+  COMMENTS_BLOCK_OFFSET,
+  CommentForm,
+  CommentTree,
+  scrollToElement,
+} from "#app/components/comment-tree";
+import { PawButton } from "#app/components/paw-button";
+import { PinForm, PinnedStrip } from "#app/components/pinned-strip";
+import { COMMENT_FORMS, postUrl, TagList } from "#app/components/post-card";
+import { PostBody } from "#app/components/post-body";
+import { TimeAgo } from "#app/components/time-ago";
+import { formFields, getCtx, loaderError, readForm, runAction } from "#app/lib/forms.server";
+import { pageTitle } from "#app/lib/meta";
+import { plural } from "#app/lib/plural";
+import { useRootData } from "#app/root";
+import commentsCss from "#app/styles/pages/comments.css?url";
+import postCss from "#app/styles/pages/post.css?url";
+import postsListCss from "#app/styles/pages/posts-list.css?url";
+import { createComment, deleteComment, updateComment } from "#workers/core/comments/comments";
+import { AppError } from "#workers/core/errors";
+import { getPost, listPinnedPosts, togglePin } from "#workers/core/posts/posts";
+import type { Route } from "./+types/post";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: postCss },
+  { rel: "stylesheet", href: postsListCss },
+  { rel: "stylesheet", href: commentsCss },
+];
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const ctx = getCtx(context);
+  const [post, pinned] = await Promise.all([getPost(ctx, params.slug).catch(loaderError), listPinnedPosts(ctx)]);
+  // The detail carries the comment tree (spec §3 Post).
+  const { comments, ...rest } = post;
+  return {
+    post: rest,
+    comments,
+    pinned: pinned.results,
+    origin: new URL(request.url).origin,
+  };
+}
+
+/** Paws and bookmarks keep their own state: the page is not reloaded for them. */
+export function shouldRevalidate({ formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formAction?.startsWith("/reactions/")) return false;
+  return defaultShouldRevalidate;
+}
+
+function commentId(value: string | undefined): number | string | undefined {
+  if (value === undefined || value === "") return undefined;
+  return /^\d{1,15}$/.test(value) ? Number(value) : value;
+}
+
+/** Only same-site paths: "/x" but never "//host" or "/\\host". */
+function safeRedirect(value: string | undefined): string | null {
+  if (!value?.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
+  return value;
+}
+
+/**
+ * The post page's forms, by `intent`: comment, reply, edit-comment, delete-comment (comments service) and pin
+ * (moderators). Plain forms (they carry `nojs` or `redirectTo`) are redirected; fetchers get JSON and the page
+ * revalidates.
+ */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const ctx = getCtx(context);
+  const slug = params.slug;
+  const base = postUrl(slug);
+  let fields: Record<string, string> = {};
+  return runAction(
+    async () => {
+      fields = formFields(await readForm(request, ctx));
+      const noJs = fields.nojs === "1";
+      const intent = fields.intent;
+      if (intent === "comment" || intent === "reply") {
+        const created = await createComment(ctx, {
+          post_slug: slug,
+          text: fields.text ?? "",
+          respond_to_comment: intent === "reply" ? (commentId(fields.respond_to_comment) ?? null) : null,
+        });
+        if (noJs) throw redirect(`${base}?comment=${created.id}#comment-${created.id}`);
+        return { ok: true as const, intent, message: "Комментарий добавлен.", comment_id: created.id };
+      }
+      if (intent === "edit-comment") {
+        const updated = await updateComment(ctx, fields.comment_id, { text: fields.text ?? "" });
+        if (noJs) throw redirect(`${base}?comment=${updated.id}#comment-${updated.id}`);
+        return { ok: true as const, intent, message: "Комментарий изменён.", comment_id: updated.id };
+      }
+      if (intent === "delete-comment") {
+        const deleted = await deleteComment(ctx, fields.comment_id);
+        if (noJs) throw redirect(`${base}?comments#comments`);
+        return { ok: true as const, intent, message: "Комментарий удалён.", comments_count: deleted.comments_count };
+      }
+      if (intent === "pin") {
+        const { is_pinned } = await togglePin(ctx, slug);
+        const back = safeRedirect(fields.redirectTo);
+        if (back) throw redirect(back);
+        return {
+          ok: true as const,
+          intent,
+          is_pinned,
+          message: is_pinned ? "Публикация закреплена." : "Закрепленная публикация убрана.",
+        };
+      }
+      throw new AppError("invalid", "Неизвестное действие.");
+    },
+    () => fields,
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return [{ title: pageTitle("Статья", matches) }];
+  const { post, origin } = loaderData;
+  const title = pageTitle(post.title || "Без заголовка", matches);
+  const url = `${origin}${postUrl(post.slug)}`;
+  const image = post.image && !post.is_video_background ? new URL(post.image, origin).href : null;
+  const tags = [
+    { title },
+    { name: "description", content: post.headline },
+    { property: "og:title", content: post.title },
+    { property: "og:description", content: post.headline },
+    { property: "og:type", content: "article" },
+    { property: "og:url", content: url },
+    { property: "article:published_time", content: post.datetime },
+    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: post.title },
+    { name: "twitter:description", content: post.headline },
+    { tagName: "link", rel: "canonical", href: url },
+  ];
+  if (image) tags.push({ property: "og:image", content: image }, { name: "twitter:image", content: image });
+  if (!post.is_published) tags.push({ name: "robots", content: "noindex" });
+  return tags;
+};
+
+/** `?comment={id}` scrolls to that comment (60 px offset) and highlights it; `?comments` to the block (110 px). */
+function useCommentScroll(ready: boolean) {
+  const location = useLocation();
+  useEffect(() => {
+    if (!ready) return;
+    const params = new URLSearchParams(location.search);
+    const id = params.get("comment") ?? params.get("reply") ?? params.get("edit");
+    const frame = window.requestAnimationFrame(() => {
+      if (id && /^\d+$/.test(id)) scrollToElement(`comment-${id}`, COMMENT_OFFSET, params.has("comment"));
+      else if (params.has("comments")) scrollToElement("comments", COMMENTS_BLOCK_OFFSET);
+    });
+    return () => window.cancelAnimationFrame(frame);
+  }, [location.search, ready]);
+}
+
+function numberParam(value: string | null): number | null {
+  return value && /^\d{1,15}$/.test(value) ? Number(value) : null;
+}
+
+export default function PostPage({ loaderData }: Route.ComponentProps) {
+  const { post, comments, pinned } = loaderData;
+  const { user } = useRootData();
+  const [params] = useSearchParams();
+  useCommentScroll(true);
+  const count = post.comments_count;
+  const videoCover = post.is_video_background && post.image ? post.image : null;
+  const cover = !post.is_video_background && post.image ? post.image : null;
+  const isOwn = user?.id === post.user.id;
+  const commentsHeading = count ? `${count} ${plural(count, COMMENT_FORMS)}` : "Комментарии";
+
+  return (
+    <main className="page page-post">
+      <PinnedStrip posts={pinned.filter((p) => p.id !== post.id)} />
+      <article className="post" aria-labelledby="post-title">
+        <header className={`post-header${cover ? " has-cover" : ""}`}>
+          {cover ? (
+            <div className="post-cover">
+              <img src={cover} alt="" decoding="async" fetchPriority="high" />
+            </div>
+          ) : null}
+          <div className="post-header-text">
+            {post.is_published ? null : (
+              <p className="post-draft-note">
+                <span className="badge badge-draft">Черновик</span> Эту статью видите только вы и её соавторы.
+              </p>
+            )}
+            {post.is_pinned ? <p className="post-pinned-note">Закреплено</p> : null}
+            <h1 className="post-title" id="post-title">
+              {post.title || "Без заголовка"}
+            </h1>
+            {post.headline ? <p className="post-headline">{post.headline}</p> : null}
+            <div className="post-meta">
+              <Link to={`/users/${post.user.id}`} className="post-author">
+                <Avatar user={post.user} size={40} />
+                <span className="post-author-name">{post.user.username}</span>
+              </Link>
+              <TimeAgo date={post.datetime} className="post-date" />
+              {videoCover ? (
+                <a className="post-video-link" href={videoCover} target="_blank" rel="noopener noreferrer nofollow">
+                  ▶ Видео к статье
+                </a>
+              ) : null}
+            </div>
+            <TagList tags={post.tags} className="tag-list post-tags" />
+          </div>
+        </header>
+
+        <PostBody body={post.body} className="post-page-body" />
+
+        <footer className="post-footer">
+          {post.is_published ? (
+            <div className="post-reactions">
+              <PawButton itemId={post.id} itemType="post" pwnd={post.pwnd} ownd={post.ownd} isOwn={isOwn} anchor="post-footer" />
+              <BookmarkButton itemId={post.id} isBookmarked={post.is_bookmarked} withLabel anchor="post-footer" />
+              <a className="post-comments-link" href="#comments">
+                {count ? `${count} ${plural(count, COMMENT_FORMS)}` : "Обсудить"}
+              </a>
+            </div>
+          ) : null}
+          <div className="post-tools" id="post-footer" hidden={!post.can_edit && !(post.can_pin && post.is_published)}>
+            {post.can_edit ? (
+              <Link className="btn btn-ghost btn-sm" to={`${postUrl(post.slug)}/editor`}>
+                Редактировать
+              </Link>
+            ) : null}
+            {post.can_pin && post.is_published ? <PinForm slug={post.slug} isPinned={post.is_pinned} /> : null}
+          </div>
+        </footer>
+      </article>
+
+      {post.is_published ? (
+        <section className="comments" id="comments" aria-labelledby="comments-title">
+          <h2 className="comments-title" id="comments-title">
+            {commentsHeading}
+          </h2>
+          {comments.length ? (
+            <CommentTree
+              comments={comments}
+              slug={post.slug}
+              replyTo={numberParam(params.get("reply"))}
+              editing={numberParam(params.get("edit"))}
+              highlighted={numberParam(params.get("comment"))}
+            />
+          ) : (
+            <p className="comments-empty muted">Комментариев пока нет. Начните обсуждение первым!</p>
+          )}
+          {user ? (
+            <div className="comments-new">
+              <h3 className="visually-hidden">Новый комментарий</h3>
+              <CommentForm slug={post.slug} intent="comment" submitLabel="Отправить" />
+            </div>
+          ) : (
+            <p className="comments-guest">
+              <Link to={`/auth/sign-in?redirectTo=${encodeURIComponent(`${postUrl(post.slug)}#comments`)}`}>Войдите</Link> или{" "}
+              <Link to="/auth/sign-up">зарегистрируйтесь</Link>, чтобы оставить комментарий.
+            </p>
+          )}
+        </section>
+      ) : null}
+    </main>
+  );
 }

@@ -1,18 +1,38 @@
-import { data, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
+import { PostFeed } from "#app/components/post-card";
+import { TimeAgo } from "#app/components/time-ago";
 import { getCtx, loaderError } from "#app/lib/forms.server";
+import commentsCss from "#app/styles/pages/comments.css?url";
+import postsListCss from "#app/styles/pages/posts-list.css?url";
 import { getUserById } from "#workers/core/accounts/profile";
+import { listUserComments } from "#workers/core/comments/comments";
+import { listUserPosts } from "#workers/core/posts/posts";
+import type { UserPostList } from "#workers/core/posts/posts.schemas";
 import type { Route } from "./+types/tab-placeholder";
 import { EmptyState, findTab, useProfile } from "./profile-parts";
 
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: postsListCss },
+  { rel: "stylesheet", href: commentsCss },
+];
+
+/** The profile tabs backed by a posts list, and the service list each one reads. */
+const POST_LISTS: Record<string, UserPostList> = {
+  drafts: "drafts",
+  shared: "shared-posts",
+  "bookmark-posts": "bookmark-posts",
+};
+
 /**
- * The profile sub-pages whose lists arrive in later issues: an unknown tab is a 404; an own-only tab
- * (drafts, shared, bookmarks) sends a guest to sign in and shows another member the 403 screen.
+ * The profile sub-pages: drafts, shared drafts and bookmarked posts (owner only), the member's comments;
+ * shouts, medals and bookmarked shouts arrive with later issues. An unknown tab is a 404; an own-only tab
+ * sends a guest to sign in and shows another member the 403 screen.
  */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const tab = params.tab ? findTab(params.tab) : undefined;
   if (!tab?.path) throw data({ detail: "Такой страницы нет." }, { status: 404 });
+  const ctx = getCtx(context);
   if (tab.ownOnly) {
-    const ctx = getCtx(context);
     const user = await getUserById(ctx, params.id).catch(loaderError);
     if (!ctx.actor) {
       const back = new URL(request.url).pathname;
@@ -21,16 +41,69 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     if (ctx.actor.id !== user.id)
       throw data({ detail: "Этот раздел виден только владельцу профиля." }, { status: 403 });
   }
-  return { tab: tab.path };
+  const page = new URL(request.url).searchParams.get("page") || undefined;
+  const kind = POST_LISTS[tab.path];
+  if (kind) {
+    const feed = await listUserPosts(ctx, params.id, kind, page).catch(loaderError);
+    return { tab: tab.path, feed, comments: null };
+  }
+  if (tab.path === "comments") {
+    const comments = await listUserComments(ctx, params.id, page).catch(loaderError);
+    return { tab: tab.path, feed: null, comments };
+  }
+  return { tab: tab.path, feed: null, comments: null };
 }
 
-export default function ProfileTabPlaceholder({ loaderData }: Route.ComponentProps) {
+export default function ProfileTab({ loaderData }: Route.ComponentProps) {
   const { user, isOwn } = useProfile();
   const tab = findTab(loaderData.tab);
+  const empty = <EmptyState>{isOwn ? tab?.empty?.own : tab?.empty?.other(user.username)}</EmptyState>;
+  const { feed, comments } = loaderData;
   return (
     <>
       <h2 className="visually-hidden">{tab?.title}</h2>
-      <EmptyState>{isOwn ? tab?.empty?.own : tab?.empty?.other(user.username)}</EmptyState>
+      {feed ? (
+        <PostFeed feed={feed} empty={empty} />
+      ) : comments ? (
+        comments.results.length ? (
+          <div className="user-comments">
+            <ul className="user-comment-list">
+              {comments.results.map((comment) => (
+                <li key={comment.id} className="user-comment card">
+                  <p className="user-comment-post">
+                    к статье <Link to={`/posts/${encodeURIComponent(comment.post_slug)}`}>{comment.headline || "Без заголовка"}</Link>
+                  </p>
+                  <Link className="user-comment-text" to={`${comment.url}#comment-${comment.id}`}>
+                    {comment.text.length > 300 ? `${comment.text.slice(0, 300)}…` : comment.text}
+                  </Link>
+                  <p className="user-comment-meta">
+                    <TimeAgo date={comment.datetime} />
+                    <span title="Лапки">🐾 {comment.pwnd}</span>
+                  </p>
+                </li>
+              ))}
+            </ul>
+            {comments.next || comments.previous ? (
+              <nav className="feed-paging" aria-label="Страницы">
+                {comments.previous ? (
+                  <Link className="btn btn-ghost" to={comments.previous}>
+                    Назад
+                  </Link>
+                ) : null}
+                {comments.next ? (
+                  <Link className="btn feed-more" to={comments.next}>
+                    Показать ещё
+                  </Link>
+                ) : null}
+              </nav>
+            ) : null}
+          </div>
+        ) : (
+          empty
+        )
+      ) : (
+        empty
+      )}
     </>
   );
 }

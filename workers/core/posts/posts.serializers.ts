@@ -1,3 +1,4 @@
+import type { CommentView } from "#workers/core/comments/comments.serializers";
 import type { PostRow, UserRow } from "#drizzle/schema";
 import { type PublicUser, serializePublicUser } from "#workers/core/accounts/accounts.serializers";
 import { mediaUrl } from "#workers/core/shared/media";
@@ -43,7 +44,7 @@ export interface PostDetail extends PostCard {
   can_pin: boolean;
   /** Members the draft is shared with (shown to those who may edit it; empty otherwise). */
   shared_with: PublicUser[];
-  comments: unknown[];
+  comments: CommentView[];
 }
 
 export function coverUrl(post: Pick<PostRow, "image" | "isVideoBackground">): string | null {
@@ -81,7 +82,7 @@ export function serializePostCard(post: PostRow, extras: CardExtras): PostCard {
 export interface DetailExtras extends CardExtras {
   rights: { edit: boolean; delete: boolean; publish: boolean; share: boolean; pin: boolean };
   sharedWith: UserRow[];
-  comments: unknown[];
+  comments: CommentView[];
 }
 
 export function serializePostDetail(post: PostRow, extras: DetailExtras): PostDetail {

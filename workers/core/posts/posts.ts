@@ -1,27 +1,27 @@
-import type { BatchItem } from "drizzle-orm/batch";
 import { and, desc, eq, gte, inArray, lt, or } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { slugify } from "transliteration";
-import { bookmarks, comments, likes, postShares, postTags, type PostRow, posts, type UserRow, users } from "#drizzle/schema";
+import { bookmarks, comments, likes, type PostRow, postShares, posts, postTags, type UserRow, users } from "#drizzle/schema";
+import { getCommentTree } from "#workers/core/comments/comments";
 import { getConfig } from "#workers/core/config/config";
 import { AppError, type FieldErrors } from "#workers/core/errors";
+import { ownBookmarks, ownPaws } from "#workers/core/reactions/reactions.read";
 import { mediaUrl } from "#workers/core/shared/media";
 import { normaliseKey } from "#workers/core/shared/text";
 import { parseInput } from "#workers/core/shared/validation";
-import { ownBookmarks, ownPaws } from "#workers/core/reactions/reactions.read";
 import { recountStatement, tagStatements } from "#workers/core/tags/tags.write";
 import type { RequestContext } from "#workers/platform/context";
 import { randomToken } from "#workers/platform/crypto";
 import { putAll, readUpload, widthVariant } from "#workers/platform/images";
 import { bodyText, type TPostBody } from "./body.schemas";
-import { loadPostComments } from "./comments-hook";
 import { can, type PostAccess, type PostRules } from "./posts.policy";
 import { findPost, loadCards, numberedPage, type Page, tagsOf, usersByIds } from "./posts.read";
 import {
   POST_IMAGE_WIDTH,
   POSTS_PAGE_SIZE,
   PUBLISH_TITLE_MIN,
-  type UserPostList,
   USER_POST_LISTS,
+  type UserPostList,
   ZDraftCreate,
   ZPage,
   ZPostImageUrl,
@@ -84,8 +84,12 @@ async function visiblePost(ctx: RequestContext, slug: string) {
 // ─── slugs ──────────────────────────────────────────────────────────────────────────────────────────
 
 /** Readable transliterated title plus a short random suffix: "vedmak-3-obzor-k3x9qa". Never changes. */
+/** The slug base of a draft started without a title. */
+export const UNTITLED_SLUG = "chernovik";
+
 export function makeSlug(title: string | undefined): string {
-  const base = slugify(title ?? "", { lowercase: true, separator: "-" }).slice(0, 60).replace(/-+$/, "") || "chernovik";
+  const base =
+    slugify(title ?? "", { lowercase: true, separator: "-" }).slice(0, 60).replace(/-+$/, "") || UNTITLED_SLUG;
   const alphabet = "abcdefghijklmnopqrstuvwxyz0123456789";
   const suffix = Array.from(crypto.getRandomValues(new Uint8Array(6)), (b) => alphabet[b % alphabet.length]).join("");
   return `${base}-${suffix}`;
@@ -126,7 +130,7 @@ async function detail(ctx: RequestContext, post: PostRow, sharedWith: number[], 
     tagsOf(ctx, [post.id]),
     ownPaws(ctx, "post", [post.id]),
     ownBookmarks(ctx, "post", [post.id]),
-    post.isPublished ? loadPostComments(ctx, post) : Promise.resolve([]),
+    post.isPublished ? getCommentTree(ctx, post.id, post.slug) : Promise.resolve([]),
   ]);
   const user = people.get(post.userId);
   if (!user) throw new AppError("not_found", NOT_FOUND);
@@ -241,14 +245,18 @@ export async function publishPost(ctx: RequestContext, slug: string): Promise<Po
   const problems = publishProblems(found.post);
   if (problems) throwProblems(problems);
   const now = ctx.now();
+  // A draft started without a title got a placeholder slug; on its first publication it gets a readable one
+  // from the title (nobody outside the draft has seen the old address yet). Published slugs never change.
+  const newSlug =
+    !found.post.publishedAt && found.post.slug.startsWith(`${UNTITLED_SLUG}-`) ? makeSlug(found.post.title) : slug;
   await batch(ctx, [
     ctx.db
       .update(posts)
-      .set({ isPublished: true, publishedAt: found.post.publishedAt ?? now, updatedAt: now })
+      .set({ isPublished: true, publishedAt: found.post.publishedAt ?? now, updatedAt: now, slug: newSlug })
       .where(eq(posts.id, found.post.id)),
     recountStatement(ctx.db, { postId: found.post.id }),
   ]);
-  return getPost(ctx, slug);
+  return getPost(ctx, newSlug);
 }
 
 /** POST /v1/post/{slug}/unpublish/: back to a draft (and off the pinned strip). */

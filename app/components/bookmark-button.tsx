@@ -1,0 +1,92 @@
+import { useEffect, useState } from "react";
+import { useFetcher } from "react-router";
+import { useHydrated } from "#app/lib/hooks";
+import { useRootData } from "#app/root";
+import { CsrfField } from "./csrf-field";
+import { useNotice } from "./notices";
+import { GUEST_NOTICE_TITLE, useBackPath } from "./paw-button";
+
+interface BookmarkResult {
+  ok: boolean;
+  is_bookmarked?: boolean;
+  detail?: string;
+}
+
+export function IconBookmark({ size = 18, filled = false }: { size?: number; filled?: boolean }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width={size}
+      height={size}
+      fill={filled ? "currentColor" : "none"}
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinejoin="round"
+      className="icon"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M6 3.5h12a1 1 0 0 1 1 1v16l-7-4.5-7 4.5v-16a1 1 0 0 1 1-1Z" />
+    </svg>
+  );
+}
+
+/**
+ * Adds a post to the member's bookmarks or takes it out: a POST form to /reactions/bookmark (a fetcher with
+ * JavaScript, a plain form coming back to `redirectTo` without). Guests: the notice or the sign-in page.
+ */
+export function BookmarkButton({
+  itemId,
+  isBookmarked,
+  withLabel = false,
+  anchor,
+}: {
+  itemId: number;
+  isBookmarked: boolean;
+  withLabel?: boolean;
+  anchor?: string;
+}) {
+  const { user } = useRootData();
+  const fetcher = useFetcher<BookmarkResult>();
+  const notice = useNotice();
+  const hydrated = useHydrated();
+  const back = useBackPath(anchor);
+  const [marked, setMarked] = useState(isBookmarked);
+
+  useEffect(() => setMarked(isBookmarked), [isBookmarked]);
+  const result = fetcher.data;
+  useEffect(() => {
+    if (!result) return;
+    if (result.ok && result.is_bookmarked !== undefined) setMarked(result.is_bookmarked);
+    else if (!result.ok) notice.error("Закладка не изменена.", result.detail);
+  }, [result, notice]);
+
+  const shown = fetcher.formData ? !marked : marked;
+  const label = shown ? "Убрать из закладок" : "В закладки";
+
+  return (
+    <fetcher.Form method="post" action="/reactions/bookmark" className="bookmark-form">
+      <CsrfField />
+      <input type="hidden" name="item_id" value={itemId} />
+      <input type="hidden" name="item_type" value="post" />
+      {hydrated ? null : <input type="hidden" name="redirectTo" value={back} />}
+      <button
+        type="submit"
+        className={`bookmark-btn${shown ? " is-active" : ""}${withLabel ? " with-label" : ""}`}
+        aria-pressed={shown}
+        aria-label={withLabel ? undefined : label}
+        title={label}
+        disabled={fetcher.state !== "idle"}
+        onClick={(event) => {
+          if (!user && hydrated) {
+            event.preventDefault();
+            notice.info(GUEST_NOTICE_TITLE, "Зарегистрируйтесь или войдите на сайт, чтобы добавлять статьи в закладки.", 5000);
+          }
+        }}
+      >
+        <IconBookmark filled={shown} />
+        {withLabel ? <span>{shown ? "В закладках" : "В закладки"}</span> : null}
+      </button>
+    </fetcher.Form>
+  );
+}

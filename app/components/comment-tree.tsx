@@ -1,0 +1,350 @@
+import { useEffect, useRef, useState } from "react";
+import { Link, useActionData, useFetcher } from "react-router";
+import { useHydrated } from "#app/lib/hooks";
+import { useRootData } from "#app/root";
+import { COMMENT_MAX_DEPTH, COMMENT_TEXT_MAX } from "#workers/core/comments/comments.schemas";
+import type { CommentView } from "#workers/core/comments/comments.serializers";
+import { Avatar } from "./avatar";
+import { CommentText } from "./comment-text";
+import { ConfirmDialog } from "./confirm-dialog";
+import { CsrfField } from "./csrf-field";
+import { asFailure, type FormFailure, FormErrors } from "./form";
+import { useNotice } from "./notices";
+import { PawButton } from "./paw-button";
+import { postUrl } from "./post-card";
+import { TimeAgo } from "./time-ago";
+
+/** Offsets under the sticky toolbar (spec §2): `?comment=` 60 px, `?comments` 110 px. */
+export const COMMENT_OFFSET = 60;
+export const COMMENTS_BLOCK_OFFSET = 110;
+
+export function scrollToElement(id: string, offset: number, highlight = false): boolean {
+  const element = document.getElementById(id);
+  if (!element) return false;
+  const top = element.getBoundingClientRect().top + window.scrollY - offset;
+  window.scrollTo({ top: Math.max(0, top), behavior: "auto" });
+  if (highlight) {
+    for (const old of document.querySelectorAll(".comment.is-highlighted")) old.classList.remove("is-highlighted");
+    element.classList.add("is-highlighted");
+  }
+  return true;
+}
+
+export type CommentIntent = "comment" | "reply" | "edit-comment" | "delete-comment";
+
+interface CommentActionResult {
+  ok: boolean;
+  intent?: string;
+  comment_id?: number;
+  detail?: string;
+  errors?: Record<string, string[]>;
+  values?: Record<string, string>;
+}
+
+/** The no-JS failure of exactly this form (same intent and same comment), from the page's action data. */
+function pageFailure(actionData: unknown, intent: CommentIntent, commentId?: number): FormFailure | null {
+  const failure = asFailure(actionData, intent);
+  if (!failure) return null;
+  const id = failure.values?.comment_id ?? failure.values?.respond_to_comment;
+  if (commentId !== undefined && id !== String(commentId)) return null;
+  return failure;
+}
+
+/**
+ * One textarea form for a new comment, a reply or an edit. It posts to the post page's action: a fetcher
+ * with JavaScript (the page revalidates, the new comment is scrolled to), a plain form without (the action
+ * redirects to ?comment={id}#comment-{id}).
+ */
+export function CommentForm({
+  slug,
+  intent,
+  commentId,
+  defaultValue = "",
+  submitLabel,
+  placeholder = "Напишите комментарий…",
+  onDone,
+  onCancel,
+  cancelHref,
+  autoFocus = false,
+}: {
+  slug: string;
+  intent: Exclude<CommentIntent, "delete-comment">;
+  commentId?: number;
+  defaultValue?: string;
+  submitLabel: string;
+  placeholder?: string;
+  onDone?: () => void;
+  onCancel?: () => void;
+  cancelHref?: string;
+  autoFocus?: boolean;
+}) {
+  const fetcher = useFetcher<CommentActionResult>();
+  const hydrated = useHydrated();
+  const actionData = useActionData();
+  const [formKey, setFormKey] = useState(0);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const failure = asFailure(fetcher.data) ?? (hydrated ? null : pageFailure(actionData, intent, commentId));
+  const pending = fetcher.state !== "idle";
+
+  const result = fetcher.data;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: onDone is a fresh closure each render; only the result matters
+  useEffect(() => {
+    if (!result?.ok || fetcher.state !== "idle") return;
+    setFormKey((k) => k + 1);
+    if (result.comment_id) scrollToElement(`comment-${result.comment_id}`, COMMENT_OFFSET, true);
+    onDone?.();
+  }, [result, fetcher.state]);
+
+  useEffect(() => {
+    if (autoFocus && hydrated) {
+      const node = textarea.current;
+      node?.focus();
+      if (node) node.setSelectionRange(node.value.length, node.value.length);
+    }
+  }, [autoFocus, hydrated]);
+
+  const errors = failure?.errors.text;
+  const fieldId = `comment-text-${intent}-${commentId ?? "new"}`;
+  return (
+    <fetcher.Form method="post" action={postUrl(slug)} className={`comment-form comment-form-${intent}`} key={formKey}>
+      <CsrfField />
+      <input type="hidden" name="intent" value={intent} />
+      {hydrated ? null : <input type="hidden" name="nojs" value="1" />}
+      {intent === "reply" && commentId ? <input type="hidden" name="respond_to_comment" value={commentId} /> : null}
+      {intent === "edit-comment" && commentId ? <input type="hidden" name="comment_id" value={commentId} /> : null}
+      <label htmlFor={fieldId} className="visually-hidden">
+        {intent === "edit-comment" ? "Текст комментария" : intent === "reply" ? "Ваш ответ" : "Ваш комментарий"}
+      </label>
+      <textarea
+        ref={textarea}
+        id={fieldId}
+        name="text"
+        required
+        maxLength={COMMENT_TEXT_MAX}
+        rows={intent === "comment" ? 4 : 3}
+        placeholder={placeholder}
+        defaultValue={failure?.values?.text ?? defaultValue}
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={errors?.length ? `${fieldId}-error` : undefined}
+      />
+      {errors?.length ? (
+        <ul className="field-error" id={`${fieldId}-error`}>
+          {errors.map((m) => (
+            <li key={m}>{m}</li>
+          ))}
+        </ul>
+      ) : null}
+      <FormErrors failure={failure} fields={["text"]} />
+      <div className="comment-form-actions">
+        <button type="submit" className="btn btn-primary btn-sm" disabled={pending} aria-busy={pending || undefined}>
+          {pending ? "Отправляем…" : submitLabel}
+        </button>
+        {onCancel && hydrated ? (
+          <button type="button" className="btn btn-ghost btn-sm" onClick={onCancel}>
+            Отмена
+          </button>
+        ) : cancelHref ? (
+          <Link className="btn btn-ghost btn-sm" to={cancelHref} preventScrollReset>
+            Отмена
+          </Link>
+        ) : null}
+      </div>
+    </fetcher.Form>
+  );
+}
+
+function DeleteCommentForm({ slug, commentId, hasReplies }: { slug: string; commentId: number; hasReplies: boolean }) {
+  const fetcher = useFetcher<CommentActionResult>();
+  const hydrated = useHydrated();
+  const notice = useNotice();
+  const [confirming, setConfirming] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const result = fetcher.data;
+  useEffect(() => {
+    if (!result || fetcher.state !== "idle") return;
+    if (result.ok) notice.success("Комментарий удалён.");
+    else notice.error("Комментарий не удалён.", result.detail);
+  }, [result, fetcher.state, notice]);
+  return (
+    <>
+      <fetcher.Form
+        ref={form}
+        method="post"
+        action={postUrl(slug)}
+        className="comment-delete-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setConfirming(true);
+        }}
+      >
+        <CsrfField />
+        <input type="hidden" name="intent" value="delete-comment" />
+        <input type="hidden" name="comment_id" value={commentId} />
+        {hydrated ? null : <input type="hidden" name="nojs" value="1" />}
+        <button type="submit" className="comment-action comment-action-danger" disabled={fetcher.state !== "idle"}>
+          {fetcher.state !== "idle" ? "Удаляем…" : "Удалить"}
+        </button>
+      </fetcher.Form>
+      {hydrated ? (
+        <ConfirmDialog
+          open={confirming}
+          title="Удалить комментарий?"
+          text={hasReplies ? "Ответы на него останутся." : undefined}
+          confirmLabel="Удалить"
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => {
+            setConfirming(false);
+            if (form.current) fetcher.submit(form.current);
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+interface TreeProps {
+  slug: string;
+  /** `?reply=` — the comment whose reply form is open (the no-JS way). */
+  replyTo: number | null;
+  /** `?edit=` — the comment whose edit form is open (the no-JS way). */
+  editing: number | null;
+  /** `?comment=` — the comment to highlight. */
+  highlighted: number | null;
+}
+
+function CommentItem({ comment, ...tree }: TreeProps & { comment: CommentView }) {
+  const { user } = useRootData();
+  const hydrated = useHydrated();
+  const [replying, setReplying] = useState(false);
+  const [editingInline, setEditingInline] = useState(false);
+  const anchor = `comment-${comment.id}`;
+  const base = postUrl(tree.slug);
+  const showReply = hydrated ? replying : tree.replyTo === comment.id;
+  const showEdit = comment.can_edit && (hydrated ? editingInline : tree.editing === comment.id);
+  const mention = comment.depth >= COMMENT_MAX_DEPTH ? `@${comment.user.username}, ` : "";
+
+  return (
+    <li
+      className={`comment depth-${Math.min(comment.depth, COMMENT_MAX_DEPTH)}${tree.highlighted === comment.id ? " is-highlighted" : ""}${comment.is_deleted ? " is-deleted" : ""}`}
+      id={anchor}
+    >
+      <article className="comment-box" aria-label={comment.is_deleted ? "Удалённый комментарий" : `Комментарий ${comment.user.username}`}>
+        {comment.is_deleted ? (
+          <p className="comment-deleted">Комментарий удалён</p>
+        ) : (
+          <>
+            <header className="comment-head">
+              <Link to={`/users/${comment.user.id}`} className="comment-author">
+                <Avatar user={comment.user} size={20} />
+                <span>{comment.user.username}</span>
+              </Link>
+              <Link to={`${base}?comment=${comment.id}#${anchor}`} className="comment-time" preventScrollReset>
+                <TimeAgo date={comment.datetime} />
+              </Link>
+              {comment.datetime_updated ? (
+                <span className="comment-edited" title="Комментарий изменён">
+                  (изменён)
+                </span>
+              ) : null}
+            </header>
+            {showEdit ? (
+              <CommentForm
+                slug={tree.slug}
+                intent="edit-comment"
+                commentId={comment.id}
+                defaultValue={comment.text}
+                submitLabel="Сохранить"
+                onDone={() => setEditingInline(false)}
+                onCancel={() => setEditingInline(false)}
+                cancelHref={`${base}#${anchor}`}
+                autoFocus
+              />
+            ) : (
+              <CommentText text={comment.text} />
+            )}
+            <footer className="comment-actions">
+              <PawButton
+                itemId={comment.id}
+                itemType="comment"
+                pwnd={comment.pwnd}
+                ownd={comment.ownd}
+                isOwn={user?.id === comment.user.id}
+                anchor={anchor}
+                size="sm"
+              />
+              {user ? (
+                hydrated ? (
+                  <button
+                    type="button"
+                    className="comment-action"
+                    aria-expanded={replying}
+                    onClick={() => setReplying((v) => !v)}
+                  >
+                    Ответить
+                  </button>
+                ) : (
+                  <Link className="comment-action" to={`${base}?reply=${comment.id}#${anchor}`}>
+                    Ответить
+                  </Link>
+                )
+              ) : null}
+              {comment.can_edit && !showEdit ? (
+                hydrated ? (
+                  <button type="button" className="comment-action" onClick={() => setEditingInline(true)}>
+                    Изменить
+                  </button>
+                ) : (
+                  <Link className="comment-action" to={`${base}?edit=${comment.id}#${anchor}`}>
+                    Изменить
+                  </Link>
+                )
+              ) : null}
+              {comment.can_delete ? <DeleteCommentForm slug={tree.slug} commentId={comment.id} hasReplies={comment.children.length > 0} /> : null}
+            </footer>
+          </>
+        )}
+      </article>
+      {showReply && user ? (
+        <div className="comment-reply">
+          <CommentForm
+            slug={tree.slug}
+            intent="reply"
+            commentId={comment.id}
+            defaultValue={mention}
+            placeholder={`Ответ для ${comment.user.username}…`}
+            submitLabel="Ответить"
+            onDone={() => setReplying(false)}
+            onCancel={() => setReplying(false)}
+            cancelHref={`${base}#${anchor}`}
+            autoFocus
+          />
+        </div>
+      ) : null}
+      {comment.children.length ? <CommentList comments={comment.children} {...tree} /> : null}
+    </li>
+  );
+}
+
+function CommentList({ comments, ...tree }: TreeProps & { comments: CommentView[] }) {
+  return (
+    <ol className="comment-list">
+      {comments.map((comment) => (
+        <CommentItem key={comment.id} comment={comment} {...tree} />
+      ))}
+    </ol>
+  );
+}
+
+/**
+ * The comments of a post as a nested list (depth 1–5; the indentation narrows on phones). Each comment:
+ * avatar, name, time, text, paws, "Ответить", "Изменить" (can_edit) and "Удалить" (can_delete, confirmed
+ * with JavaScript). Deleted comments with replies stay as placeholders.
+ */
+export function CommentTree({ comments, ...tree }: TreeProps & { comments: CommentView[] }) {
+  if (!comments.length) return null;
+  return (
+    <div className="comment-tree">
+      <CommentList comments={comments} {...tree} />
+    </div>
+  );
+}

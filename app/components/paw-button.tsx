@@ -1,0 +1,133 @@
+import { useEffect, useState } from "react";
+import { useFetcher, useLocation } from "react-router";
+import { useHydrated } from "#app/lib/hooks";
+import { useRootData } from "#app/root";
+import { CsrfField } from "./csrf-field";
+import { IconPaw } from "./icons";
+import { useNotice } from "./notices";
+
+interface PawResult {
+  ok: boolean;
+  pwnd?: number;
+  ownd?: 1 | -1 | 0;
+  detail?: string;
+}
+
+export const GUEST_NOTICE_TITLE = "Войдите на сайт.";
+
+/** Query parameters that scroll or open a form once; a form coming back to the page drops them. */
+const ONE_OFF_PARAMS = ["comment", "comments", "reply", "edit"];
+
+/** The current page (without one-off parameters) and an anchor: where a plain (no-JS) form comes back to. */
+export function useBackPath(anchor?: string): string {
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  for (const name of ONE_OFF_PARAMS) params.delete(name);
+  const search = params.size ? `?${params}` : "";
+  return `${location.pathname}${search}${anchor ? `#${anchor}` : ""}`;
+}
+
+/**
+ * Paws of a post or a comment: the up paw, the down paw (only while `is_paw_down_enabled`) and the score
+ * `pwnd`; the member's own paw (`ownd`) is highlighted. Each paw is a small POST form to /reactions/paw: a
+ * fetcher with JavaScript, a plain form without (it comes back to `redirectTo`). Guests get the notice
+ * 'Войдите на сайт.' (with JavaScript) or the sign-in page (without). The author's own item shows the
+ * score only.
+ */
+export function PawButton({
+  itemId,
+  itemType,
+  pwnd,
+  ownd,
+  isOwn = false,
+  anchor,
+  size = "md",
+}: {
+  itemId: number;
+  itemType: "post" | "comment";
+  pwnd: number;
+  ownd: number;
+  isOwn?: boolean;
+  /** The element id the no-JS form returns to (e.g. "comment-12"). */
+  anchor?: string;
+  size?: "sm" | "md";
+}) {
+  const { user, config } = useRootData();
+  const fetcher = useFetcher<PawResult>();
+  const notice = useNotice();
+  const hydrated = useHydrated();
+  const back = useBackPath(anchor);
+  const [state, setState] = useState({ pwnd, ownd });
+
+  useEffect(() => setState({ pwnd, ownd }), [pwnd, ownd]);
+  const result = fetcher.data;
+  useEffect(() => {
+    if (!result) return;
+    if (result.ok && result.pwnd !== undefined) setState({ pwnd: result.pwnd, ownd: result.ownd ?? 0 });
+    else if (!result.ok) notice.error("Лапка не поставлена.", result.detail);
+  }, [result, notice]);
+
+  // While a paw is on its way, show what it will most likely do.
+  let shown = state;
+  if (fetcher.formData) {
+    const negative = fetcher.formData.get("is_negative") === "true";
+    const want = negative ? -1 : 1;
+    const ownNext = state.ownd === want ? 0 : want;
+    shown = { pwnd: state.pwnd - state.ownd + ownNext, ownd: ownNext };
+  }
+
+  const downEnabled = config.is_paw_down_enabled;
+  const disabled = isOwn || fetcher.state !== "idle";
+  const scoreClass = shown.pwnd > 0 ? " is-positive" : shown.pwnd < 0 ? " is-negative" : "";
+
+  function guard(event: React.MouseEvent) {
+    if (!user && hydrated) {
+      event.preventDefault();
+      notice.info(GUEST_NOTICE_TITLE, "Зарегистрируйтесь или войдите на сайт, чтобы ставить лапки.", 5000);
+    }
+  }
+
+  const paw = (negative: boolean) => {
+    const active = shown.ownd === (negative ? -1 : 1);
+    const label = isOwn
+      ? "Свои записи оценивать нельзя"
+      : negative
+        ? active
+          ? "Убрать лапку вниз"
+          : "Лапка вниз"
+        : active
+          ? "Убрать лапку"
+          : "Лапка вверх";
+    return (
+      <fetcher.Form method="post" action="/reactions/paw" className="paw-form">
+        <CsrfField />
+        <input type="hidden" name="item_id" value={itemId} />
+        <input type="hidden" name="item_type" value={itemType} />
+        <input type="hidden" name="is_negative" value={negative ? "true" : "false"} />
+        {hydrated ? null : <input type="hidden" name="redirectTo" value={back} />}
+        <button
+          type="submit"
+          className={`paw-btn${negative ? " paw-down" : " paw-up"}${active ? " is-active" : ""}`}
+          aria-pressed={active}
+          aria-label={label}
+          title={label}
+          disabled={disabled}
+          onClick={guard}
+        >
+          <IconPaw size={size === "sm" ? 16 : 18} />
+        </button>
+      </fetcher.Form>
+    );
+  };
+
+  return (
+    <div className={`paws paws-${size}`}>
+      {paw(false)}
+      <span className={`paw-score${scoreClass}`} aria-live="polite" title="Лапки">
+        {shown.pwnd}
+        <span className="visually-hidden"> — счёт лапок</span>
+      </span>
+      {downEnabled ? paw(true) : null}
+    </div>
+  );
+}

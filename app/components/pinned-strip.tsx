@@ -1,0 +1,156 @@
+import { useEffect, useRef, useState } from "react";
+import { Link, useFetcher } from "react-router";
+import { useHydrated } from "#app/lib/hooks";
+import { useRootData } from "#app/root";
+import type { PostCard } from "#workers/core/posts/posts.serializers";
+import { Avatar } from "./avatar";
+import { ConfirmDialog } from "./confirm-dialog";
+import { CsrfField } from "./csrf-field";
+import { useNotice } from "./notices";
+import { useBackPath } from "./paw-button";
+import { postUrl } from "./post-card";
+
+export const UNPIN_QUESTION = "Убрать закрепленную публикацию?";
+export const UNPIN_DONE = "Закрепленная публикация убрана.";
+
+export function IconPin({ size = 16 }: { size?: number }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width={size}
+      height={size}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className="icon"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M9 4h6l-1 5 3 3v2H7v-2l3-3-1-5Z" />
+      <path d="M12 14v6" />
+    </svg>
+  );
+}
+
+interface PinResult {
+  ok: boolean;
+  is_pinned?: boolean;
+  detail?: string;
+}
+
+/**
+ * The moderator's pin toggle of a post (PATCH pin through the post page's action, intent "pin"). Unpinning
+ * asks 'Убрать закрепленную публикацию?' first (JavaScript on) and reports 'Закрепленная публикация
+ * убрана.'; without JavaScript it is a plain POST form that comes back to this page.
+ */
+export function PinForm({
+  slug,
+  isPinned,
+  className,
+  compact = false,
+}: {
+  slug: string;
+  isPinned: boolean;
+  className?: string;
+  compact?: boolean;
+}) {
+  const fetcher = useFetcher<PinResult>();
+  const hydrated = useHydrated();
+  const notice = useNotice();
+  const back = useBackPath();
+  const [confirming, setConfirming] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+
+  const result = fetcher.data;
+  useEffect(() => {
+    if (!result) return;
+    if (!result.ok) notice.error("Не получилось.", result.detail);
+    else if (result.is_pinned === false) notice.success(UNPIN_DONE);
+    else if (result.is_pinned) notice.success("Публикация закреплена.");
+  }, [result, notice]);
+
+  const pending = fetcher.state !== "idle";
+  const label = isPinned ? "Открепить" : "Закрепить";
+  return (
+    <>
+      <fetcher.Form
+        ref={form}
+        method="post"
+        action={postUrl(slug)}
+        className={className ?? "pin-form"}
+        onSubmit={(event) => {
+          if (isPinned && !confirming) {
+            event.preventDefault();
+            setConfirming(true);
+          }
+        }}
+      >
+        <CsrfField />
+        <input type="hidden" name="intent" value="pin" />
+        {hydrated ? null : <input type="hidden" name="redirectTo" value={back} />}
+        <button
+          type="submit"
+          className={compact ? "pinned-unpin" : "btn btn-ghost btn-sm"}
+          disabled={pending}
+          title={isPinned ? "Убрать из закреплённых" : "Закрепить на главной"}
+          aria-label={compact ? "Убрать из закреплённых" : undefined}
+        >
+          <IconPin />
+          {compact ? null : <span>{pending ? "Сохраняем…" : label}</span>}
+        </button>
+      </fetcher.Form>
+      {hydrated ? (
+        <ConfirmDialog
+          open={confirming}
+          title={UNPIN_QUESTION}
+          confirmLabel="Убрать"
+          cancelLabel="Отмена"
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => {
+            if (form.current) fetcher.submit(form.current);
+            setConfirming(false);
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * The pinned posts strip (spec §2) on the index, post and tag pages: a horizontal strip with scroll-snap,
+ * each post at most 375 px (750/2) wide; when they do not fit the window it scrolls sideways. Moderators
+ * can unpin from here.
+ */
+export function PinnedStrip({ posts }: { posts: PostCard[] }) {
+  const { user } = useRootData();
+  if (!posts.length) return null;
+  return (
+    <section className="pinned" aria-label="Закреплённые публикации">
+      <ul className="pinned-strip">
+        {posts.map((post) => {
+          const cover = post.image && !post.is_video_background ? post.image : null;
+          return (
+            <li key={post.id} className={`pinned-item${cover ? " has-cover" : ""}`}>
+              {cover ? <img className="pinned-cover" src={cover} alt="" loading="lazy" decoding="async" /> : null}
+              <div className="pinned-body">
+                <span className="pinned-label">
+                  <IconPin size={14} /> Закреплено
+                </span>
+                <Link className="pinned-title" to={postUrl(post.slug)}>
+                  {post.title}
+                </Link>
+                <span className="pinned-author">
+                  <Avatar user={post.user} size={20} />
+                  {post.user.username}
+                </span>
+              </div>
+              {user?.is_mod ? <PinForm slug={post.slug} isPinned compact className="pinned-unpin-form" /> : null}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,221 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Link, useFetcher, useLocation } from "react-router";
+import { useHydrated } from "#app/lib/hooks";
+import { pluralize } from "#app/lib/plural";
+import { useRootData } from "#app/root";
+import type { PostCard as PostCardData } from "#workers/core/posts/posts.serializers";
+import { Avatar } from "./avatar";
+import { BookmarkButton } from "./bookmark-button";
+import { PawButton } from "./paw-button";
+import { TimeAgo } from "./time-ago";
+
+export const COMMENT_FORMS = ["комментарий", "комментария", "комментариев"] as const;
+
+export function IconComment({ size = 18 }: { size?: number }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width={size}
+      height={size}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className="icon"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M4 5.5A1.5 1.5 0 0 1 5.5 4h13A1.5 1.5 0 0 1 20 5.5v9a1.5 1.5 0 0 1-1.5 1.5H10l-4.5 4v-4h0A1.5 1.5 0 0 1 4 14.5Z" />
+    </svg>
+  );
+}
+
+export function postUrl(slug: string): string {
+  return `/posts/${encodeURIComponent(slug)}`;
+}
+
+/** The tags of a post as links to their pages. */
+export function TagList({ tags, className = "tag-list" }: { tags: PostCardData["tags"]; className?: string }) {
+  if (!tags.length) return null;
+  return (
+    <ul className={className} aria-label="Теги">
+      {tags.map((tag) => (
+        <li key={tag.slug}>
+          <Link className="tag-chip" to={`/tags/${encodeURIComponent(tag.slug)}`}>
+            #{tag.name}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A post in a list: cover, title, headline, author and time, tags, comments, paws and bookmark. */
+export function PostCard({ post }: { post: PostCardData }) {
+  const { user } = useRootData();
+  const url = postUrl(post.slug);
+  const cover = post.image && !post.is_video_background ? post.image : null;
+  const anchor = `post-${post.id}`;
+  return (
+    <article className={`post-card${cover ? " has-cover" : ""}`} id={anchor}>
+      {cover ? (
+        <Link to={url} className="post-card-cover" tabIndex={-1} aria-hidden="true">
+          <img src={cover} alt="" loading="lazy" decoding="async" />
+        </Link>
+      ) : null}
+      <div className="post-card-main">
+        <header className="post-card-meta">
+          <Link to={`/users/${post.user.id}`} className="post-card-author">
+            <Avatar user={post.user} size={20} />
+            <span>{post.user.username}</span>
+          </Link>
+          <TimeAgo date={post.datetime} className="post-card-time" />
+          {post.is_published ? null : <span className="badge badge-draft">Черновик</span>}
+          {post.is_video_background && post.image ? <span className="badge">Видео</span> : null}
+        </header>
+        <h2 className="post-card-title">
+          <Link to={url}>{post.title || "Без заголовка"}</Link>
+        </h2>
+        {post.headline ? <p className="post-card-headline">{post.headline}</p> : null}
+        <TagList tags={post.tags} />
+        <footer className="post-card-actions">
+          <PawButton
+            itemId={post.id}
+            itemType="post"
+            pwnd={post.pwnd}
+            ownd={post.ownd}
+            isOwn={user?.id === post.user.id}
+            anchor={anchor}
+            size="sm"
+          />
+          <Link
+            to={`${url}?comments#comments`}
+            className="post-card-comments"
+            aria-label={pluralize(post.comments_count, COMMENT_FORMS)}
+            title={pluralize(post.comments_count, COMMENT_FORMS)}
+          >
+            <IconComment size={16} />
+            <span>{post.comments_count}</span>
+          </Link>
+          {post.is_published ? <BookmarkButton itemId={post.id} isBookmarked={post.is_bookmarked} anchor={anchor} /> : null}
+        </footer>
+      </div>
+    </article>
+  );
+}
+
+export interface FeedPage {
+  results: PostCardData[];
+  next: string | null;
+  previous: string | null;
+}
+
+/** A query string of a page ("?cursor=…", "?type=top&page=2") turned into a link on `path`. */
+function pageHref(path: string, query: string | null): string | null {
+  if (!query) return null;
+  return `${path}${query.startsWith("?") ? query : `?${query}`}`;
+}
+
+/**
+ * A list of post cards with paging. "Показать ещё" is a plain link to the next page (works without
+ * JavaScript); with JavaScript it appends the next page in place, and when the member reads endlessly
+ * (settings.is_endless_enabled; guests: yes) it loads by itself once the link scrolls into view. The route's
+ * loader must return the page as `feed`.
+ */
+export function PostFeed({
+  feed,
+  empty,
+  indexRoute = false,
+}: {
+  feed: FeedPage;
+  empty: React.ReactNode;
+  /** The list belongs to an index route: its fetcher loads need `index` in the query. */
+  indexRoute?: boolean;
+}) {
+  const { user } = useRootData();
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const fetcher = useFetcher<{ feed: FeedPage }>();
+  const endless = user ? user.settings.is_endless_enabled !== false : true;
+  const [extra, setExtra] = useState<PostCardData[]>([]);
+  const [next, setNext] = useState<string | null>(pageHref(location.pathname, feed.next));
+  const sentinel = useRef<HTMLAnchorElement>(null);
+
+  // A new first page (another tab, a revalidation) starts the list again.
+  useEffect(() => {
+    setExtra([]);
+    setNext(pageHref(location.pathname, feed.next));
+  }, [feed, location.pathname]);
+
+  const loaded = fetcher.data?.feed;
+  useEffect(() => {
+    if (!loaded) return;
+    setExtra((list) => {
+      const seen = new Set([...feed.results, ...list].map((p) => p.id));
+      return [...list, ...loaded.results.filter((p) => !seen.has(p.id))];
+    });
+    setNext(pageHref(location.pathname, loaded.next));
+  }, [loaded, feed.results, location.pathname]);
+
+  const loading = fetcher.state !== "idle";
+  const { load: fetcherLoad } = fetcher;
+  const load = useCallback(
+    (href: string) => fetcherLoad(indexRoute ? `${href}${href.includes("?") ? "&" : "?"}index` : href),
+    [fetcherLoad, indexRoute],
+  );
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!endless || !hydrated || !node || !next || loading) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          observer.disconnect();
+          load(next);
+        }
+      },
+      { rootMargin: "400px 0px" },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [endless, hydrated, next, loading, load]);
+
+  const posts = [...feed.results, ...extra];
+  if (!posts.length) return <>{empty}</>;
+  const previous = extra.length ? null : pageHref(location.pathname, feed.previous);
+
+  return (
+    <div className="post-feed">
+      <div className="post-list">
+        {posts.map((post) => (
+          <PostCard key={post.id} post={post} />
+        ))}
+      </div>
+      {next || previous ? (
+        <nav className="feed-paging" aria-label="Страницы">
+          {previous ? (
+            <Link className="btn btn-ghost" to={previous}>
+              Назад
+            </Link>
+          ) : null}
+          {next ? (
+            <Link
+              ref={sentinel}
+              className="btn feed-more"
+              to={next}
+              aria-busy={loading || undefined}
+              onClick={(event) => {
+                event.preventDefault();
+                if (!loading) load(next);
+              }}
+            >
+              {loading ? "Загружаем…" : "Показать ещё"}
+            </Link>
+          ) : null}
+        </nav>
+      ) : extra.length ? (
+        <p className="feed-end muted">Это все статьи.</p>
+      ) : null}
+    </div>
+  );
+}

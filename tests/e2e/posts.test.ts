@@ -1,0 +1,153 @@
+import type { Page } from "playwright-core";
+import { afterAll, describe, expect, it } from "vitest";
+import { closeBrowser, hydrated, newContext, screenshot, signInAs } from "./browser";
+
+const MEMBER_PASSWORD = "member-demo-2026";
+afterAll(closeBrowser);
+
+async function score(page: Page): Promise<string> {
+  const text = (await page.locator(".post-footer .paw-score, .post-actions .paw-score").first().textContent()) ?? "";
+  return /-?\d+/.exec(text)?.[0] ?? "";
+}
+
+/** Writes a post in the editor and publishes it; returns its path. */
+async function writePost(page: Page, title: string): Promise<string> {
+  await hydrated(page);
+  await page.locator(".toolbar").getByRole("button", { name: "Написать" }).click();
+  await page.waitForURL(/\/posts\/[^/]+\/editor$/);
+  await hydrated(page);
+  await page.getByLabel("Заголовок").fill(title);
+  await page.getByLabel("Теги").fill("ведьмак, обзор");
+  const editor = page.locator(".ProseMirror");
+  await editor.waitFor();
+  await editor.click();
+  await page.keyboard.type("Геральт снова в пути. Это тестовая статья о любимой игре.");
+  await expect.poll(() => page.getByText("Все изменения сохранены.").isVisible(), { timeout: 15_000 }).toBe(true);
+  await page.getByRole("button", { name: "Опубликовать" }).click();
+  await page.waitForURL((url) => /^\/posts\/[^/]+$/.test(url.pathname));
+  return new URL(page.url()).pathname;
+}
+
+describe("posts in the browser", () => {
+  it("writes and publishes a post, comments down past depth 5, paws and bookmarks (JavaScript on)", async () => {
+    const author = await (await newContext()).newPage();
+    await signInAs(author, "Ведьмак", MEMBER_PASSWORD);
+    const title = `Ведьмак: тестовый обзор ${Date.now().toString(36)}`;
+    const path = await writePost(author, title);
+    await expect.poll(() => author.getByRole("heading", { level: 1 }).textContent()).toBe(title);
+    expect(await author.getByText("Геральт снова в пути.").isVisible()).toBe(true);
+    expect(await author.getByRole("link", { name: "ведьмак" }).first().isVisible()).toBe(true);
+
+    // Another member comments and replies six times: depths 1,2,3,4,5,5,5.
+    const readerContext = await newContext();
+    const reader = await readerContext.newPage();
+    await signInAs(reader, "Северянин", MEMBER_PASSWORD);
+    await reader.goto(path);
+    await hydrated(reader);
+    await reader.getByLabel("Ваш комментарий").fill("Первый! Отличный обзор.");
+    await reader.getByRole("button", { name: "Отправить" }).click();
+    await expect.poll(() => reader.locator("li.comment").count()).toBe(1);
+    for (let i = 1; i <= 6; i++) {
+      const last = reader.locator("li.comment").last();
+      await last.getByRole("button", { name: "Ответить" }).first().click();
+      await reader.getByLabel("Ваш ответ").fill(`Ответ номер ${i}`);
+      await reader.locator(".comment-form-reply").getByRole("button", { name: "Ответить" }).click();
+      await expect.poll(() => reader.locator("li.comment").count()).toBe(i + 1);
+    }
+    const depths = await reader.locator("li.comment").evaluateAll((items) =>
+      items.map((li) => Number(/depth-(\d)/.exec(li.className)?.[1])),
+    );
+    expect(depths).toEqual([1, 2, 3, 4, 5, 5, 5]);
+    expect(await reader.locator("#comments").textContent()).toContain("7 комментариев");
+
+    // Paw up, then (with paw down enabled) switch to down, then bookmark.
+    const admin = await (await newContext()).newPage();
+    await signInAs(admin, "admin@kostyor.local", "admin-demo-2026");
+    const csrf = (await admin.context().cookies()).find((c) => c.name === "csrftoken")?.value ?? "";
+    const patched = await admin.request.patch("/api/v1/config/", {
+      data: { is_paw_down_enabled: true },
+      headers: { "X-CSRFTOKEN": csrf },
+    });
+    expect(patched.status()).toBe(200);
+    await reader.reload();
+    await hydrated(reader);
+    const postActions = reader.locator(".post-footer, .post-actions").first();
+    await postActions.getByRole("button", { name: "Лапка вверх" }).click();
+    await expect.poll(() => score(reader)).toBe("1");
+    await postActions.getByRole("button", { name: "Лапка вниз" }).click();
+    await expect.poll(() => score(reader)).toBe("-1");
+    await reader.reload();
+    expect(await score(reader)).toBe("-1");
+    await hydrated(reader);
+    await postActions.getByRole("button", { name: /В закладки|Добавить в закладки/ }).first().click();
+    await expect.poll(async () => {
+      const res = await reader.request.get(`/api/v1/post${path.slice("/posts".length)}/`);
+      return (await res.json()).is_bookmarked;
+    }).toBe(true);
+    await screenshot(reader, "post-darkorange-1280");
+
+    // The moderator pins the post; it appears on the strip; unpinning asks first.
+    const moderator = await (await newContext()).newPage();
+    await signInAs(moderator, "Смотритель", "moder-demo-2026");
+    await moderator.goto(path);
+    await hydrated(moderator);
+    await moderator.getByRole("button", { name: "Закрепить" }).first().click();
+    await expect.poll(async () => (await (await moderator.request.get("/api/v1/post/pinned/")).json()).results.map((p: { title: string }) => p.title)).toContain(title);
+    await moderator.goto("/");
+    await hydrated(moderator);
+    const strip = moderator.locator(".pinned-strip");
+    expect(await strip.getByText(title).isVisible()).toBe(true);
+    await screenshot(moderator, "home-pinned-darkorange-1280");
+    await strip.getByRole("button", { name: "Убрать из закреплённых" }).first().click();
+    expect(await moderator.getByText("Убрать закрепленную публикацию?").isVisible()).toBe(true);
+    await moderator.getByRole("button", { name: "Убрать", exact: true }).click();
+    await expect.poll(() => moderator.getByText("Закрепленная публикация убрана.").isVisible()).toBe(true);
+
+    // The feeds list the post.
+    const rss = await (await reader.request.get("/rss.xml")).text();
+    expect(rss).toContain(title);
+    const sitemap = await (await reader.request.get("/sitemap.xml")).text();
+    expect(sitemap).toContain(path);
+    await admin.request.patch("/api/v1/config/", { data: { is_paw_down_enabled: false }, headers: { "X-CSRFTOKEN": csrf } });
+  });
+
+  it("comments and paws with JavaScript disabled", async () => {
+    const writer = await (await newContext()).newPage();
+    await signInAs(writer, "Пиксель", MEMBER_PASSWORD);
+    const title = `Пиксельная статья ${Date.now().toString(36)}`;
+    const path = await writePost(writer, title);
+
+    const context = await newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await signInAs(page, "Мурка", MEMBER_PASSWORD);
+    await page.goto(path);
+    await page.getByLabel("Ваш комментарий").fill("Комментарий без JavaScript");
+    await page.getByRole("button", { name: "Отправить" }).click();
+    expect(page.url()).toMatch(/\?comment=\d+/);
+    expect(await page.getByText("Комментарий без JavaScript").isVisible()).toBe(true);
+
+    // An empty comment is refused at the field.
+    await page.getByLabel("Ваш комментарий").fill("   ");
+    await page.getByRole("button", { name: "Отправить" }).click();
+    expect(await page.locator(".comment-form-comment .field-error").count()).toBeGreaterThan(0);
+
+    await page.goto(path);
+    await page.locator(".post-footer, .post-actions").first().getByRole("button", { name: "Лапка вверх" }).click();
+    await page.waitForURL((url) => url.pathname === path);
+    expect(await score(page)).toBe("1");
+    expect(await page.locator(".post-footer, .post-actions").first().getByRole("button", { name: "Убрать лапку" }).count()).toBe(1);
+    await screenshot(page, "post-nojs-1280");
+    await context.close();
+
+    for (const [theme, width] of [["lightside", 390], ["darkorange", 390], ["lightside", 1280]] as const) {
+      const shot = await newContext({ viewport: { width, height: 900 } });
+      await shot.addCookies([{ name: "theme", value: theme, url: process.env.E2E_BASE_URL ?? "http://localhost:8787" }]);
+      const guest = await shot.newPage();
+      await guest.goto(path);
+      await screenshot(guest, `post-${theme}-${width}`);
+      await guest.goto("/");
+      await screenshot(guest, `home-posts-${theme}-${width}`);
+      await shot.close();
+    }
+  });
+});
