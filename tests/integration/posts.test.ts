@@ -98,16 +98,21 @@ describe("drafts: create, edit, see", () => {
 describe("publish, unpublish, delete", () => {
   it("publish needs a title and a text; then it is public and in the list", async () => {
     const { client } = await memberClient();
-    const slug = await newDraft(client, "");
-    const res = await client.post(`/post/${slug}/publish/`);
+    const draftSlug = await newDraft(client, "");
+    const res = await client.post(`/post/${draftSlug}/publish/`);
     expect(res.status).toBe(400);
     const err = await json<ErrorBody>(res);
     expect(err.errors?.title?.[0]).toMatch(RUSSIAN);
     expect(err.errors?.body?.[0]).toMatch(RUSSIAN);
-    await client.patch(`/post/${slug}/`, { title: "Обзор игры", body });
-    const published = await client.post(`/post/${slug}/publish/`);
+    await client.patch(`/post/${draftSlug}/`, { title: "Обзор игры", body });
+    const published = await client.post(`/post/${draftSlug}/publish/`);
     expect(published.status).toBe(200);
-    expect((await json<Detail>(published)).is_published).toBe(true);
+    const detail = await json<Detail>(published);
+    expect(detail.is_published).toBe(true);
+    // The untitled draft's placeholder slug becomes a readable one on first publication.
+    expect(draftSlug).toMatch(/^chernovik-/);
+    expect(detail.slug).toMatch(/^obzor-igry-[a-z0-9]{6}$/);
+    const slug = detail.slug;
     expect((await client.post(`/post/${slug}/publish/`)).status).toBe(409);
     const guest = await guestClient();
     const seen = await json<Detail>(await guest.get(`/post/${slug}/`));
