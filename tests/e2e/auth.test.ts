@@ -95,10 +95,9 @@ describe("accounts in the browser", () => {
     await signUp(page, username);
     const cookies = await context.cookies();
     expect(cookies.find((c) => c.name === "sessionid")?.httpOnly).toBe(true);
-    // The profile link in the shell points at the new member.
-    const profileHref = await page.locator('a[href^="/users/"]').first().getAttribute("href");
-    const userId = Number(/\/users\/(\d+)/.exec(profileHref ?? "")?.[1]);
-    expect(userId).toBeGreaterThan(0);
+    const current = await (await page.request.get("/api/v1/user/me/")).json();
+    expect(current.username).toBe(username);
+    const userId = current.id as number;
 
     await signOutFromSettings(page, userId);
     expect((await context.cookies()).find((c) => c.name === "sessionid")).toBeUndefined();
