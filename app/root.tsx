@@ -38,7 +38,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const user = ctx.actor ? serializeCurrentUser(ctx.actor) : null;
   const guestTheme = /(?:^|;\s*)theme=([a-z]+)/.exec(request.headers.get("Cookie") ?? "")?.[1];
   return data(
-    { user, config, csrf: ctx.csrfCookie ?? "", theme: user?.theme ?? guestTheme ?? "darkorange" },
+    {
+      user,
+      config,
+      // A page rendered for the shared guest cache carries no token; forms read the visitor's cookie instead.
+      csrf: ctx.sharedRender ? "" : (ctx.csrfCookie ?? ""),
+      theme: user?.theme ?? guestTheme ?? "darkorange",
+    },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }

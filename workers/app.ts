@@ -1,12 +1,60 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
+import { THEMES } from "./core/accounts/accounts.schemas";
 import { api } from "./api/index";
 import { appContext } from "./platform/app-context";
 import { buildRequestContext } from "./platform/context";
-import { csrfCookie } from "./platform/cookies";
+import { csrfCookie, readCookies } from "./platform/cookies";
 import { randomToken } from "./platform/crypto";
 import { serveMedia } from "./platform/media-serve";
+import {
+  cacheTags,
+  GUEST_CACHE_CONTROL,
+  isCacheableGuestRequest,
+  PRIVATE_CACHE_CONTROL,
+  pageKey,
+  readPage,
+  storePage,
+} from "./platform/page-cache";
 
 const pageHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
+
+function withHeaders(response: Response, extra: Record<string, string>, setCookie: string | null): Response {
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(extra)) headers.set(name, value);
+  if (setCookie) headers.append("Set-Cookie", setCookie);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** Pages: guests' views of public pages come from the page cache when they can; everything else is private. */
+async function servePage(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  const cookies = readCookies(request);
+  // A first visit gets its CSRF cookie here; it is never part of a cached page.
+  const newCsrf = cookies.csrftoken ? null : randomToken();
+  const setCsrf = newCsrf ? csrfCookie(request, newCsrf) : null;
+
+  const shared = isCacheableGuestRequest(request, cookies);
+  const theme = (THEMES as readonly string[]).includes(cookies.theme ?? "") ? cookies.theme : "darkorange";
+  const key = shared ? pageKey(request.url, theme) : null;
+  if (key) {
+    const cached = await readPage(key);
+    if (cached) return withHeaders(cached, { "X-Page-Cache": "HIT" }, setCsrf);
+  }
+
+  const requestContext = await buildRequestContext(request, env, ctx);
+  if (newCsrf) requestContext.csrfCookie = newCsrf;
+  requestContext.sharedRender = !!key && !requestContext.actor;
+  const context = new RouterContextProvider();
+  context.set(appContext, requestContext);
+  const response = await pageHandler(request, context);
+
+  if (requestContext.sharedRender && key && response.status === 200 && !response.headers.has("Set-Cookie")) {
+    const cacheable = withHeaders(response, { "Cache-Control": GUEST_CACHE_CONTROL, "Cache-Tag": cacheTags(new URL(request.url).pathname) }, null);
+    ctx.waitUntil(storePage(key, cacheable.clone()).catch(() => {}));
+    return withHeaders(cacheable, { "X-Page-Cache": "MISS" }, setCsrf);
+  }
+  const cacheControl = response.headers.get("Cache-Control") ?? PRIVATE_CACHE_CONTROL;
+  return withHeaders(response, { "Cache-Control": cacheControl }, setCsrf);
+}
 
 /**
  * The Worker: /api/* → Hono, /ws/ → realtime (reserved), /media/* → R2, everything else → React Router.
@@ -19,21 +67,6 @@ export default {
       return Response.json({ detail: "Канал реального времени ещё не подключён." }, { status: 501 });
     }
     if (url.pathname.startsWith("/media/")) return serveMedia(request, env.MEDIA);
-
-    const requestContext = await buildRequestContext(request, env, ctx);
-    let newCsrf: string | null = null;
-    if (!requestContext.csrfCookie) {
-      newCsrf = randomToken();
-      requestContext.csrfCookie = newCsrf;
-    }
-    const context = new RouterContextProvider();
-    context.set(appContext, requestContext);
-    const response = await pageHandler(request, context);
-    if (newCsrf) {
-      const headers = new Headers(response.headers);
-      headers.append("Set-Cookie", csrfCookie(request, newCsrf));
-      return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
-    }
-    return response;
+    return servePage(request, env, ctx);
   },
 } satisfies ExportedHandler<Env>;

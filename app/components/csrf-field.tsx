@@ -1,7 +1,17 @@
+import { useHydrated } from "#app/lib/hooks";
 import { useRootData } from "#app/root";
 
-/** The hidden CSRF field every POST form carries (checked by readForm on the server). */
+function cookieToken(): string {
+  return /(?:^|;\s*)csrftoken=([^;]*)/.exec(document.cookie)?.[1] ?? "";
+}
+
+/**
+ * The hidden CSRF field every POST form carries (checked by readForm on the server). Pages from the shared guest
+ * cache carry no token in their HTML; once hydrated, the field takes the visitor's own `csrftoken` cookie.
+ */
 export function CsrfField() {
   const { csrf } = useRootData();
-  return <input type="hidden" name="csrf" value={csrf} />;
+  const hydrated = useHydrated();
+  const token = hydrated ? cookieToken() || csrf : csrf;
+  return <input type="hidden" name="csrf" value={token} />;
 }

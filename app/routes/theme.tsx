@@ -21,7 +21,8 @@ function safeRedirect(value: FormDataEntryValue | null): string | null {
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = getCtx(context);
   return runAction(async () => {
-    const form = await readForm(request, ctx);
+    // A guest's theme is only a cookie of their own browser: no CSRF check (cached guest pages carry no token).
+    const form = ctx.actor ? await readForm(request, ctx) : await request.formData().catch(() => new FormData());
     const explicit = form.get("theme");
     if (explicit !== null && explicit !== "" && !isTheme(explicit)) {
       throw AppError.field("theme", "Такой темы нет.");

@@ -16,13 +16,13 @@ describe("site settings", () => {
     await page.goto("/admin/site");
     await page.getByLabel("Название сайта").fill("Костёр Тест");
     await page.getByRole("button", { name: "Сохранить", exact: true }).click();
-    expect(await page.getByText("Настройки сайта сохранены.").isVisible()).toBe(true);
+    await page.getByText("Настройки сайта сохранены.").first().waitFor();
     expect(await page.title()).toBe("Настройки сайта / Костёр Тест");
 
     // An empty site name is refused at the field and changes nothing.
     await page.getByLabel("Название сайта").fill("   ");
     await page.getByRole("button", { name: "Сохранить", exact: true }).click();
-    expect(await page.getByText("Укажите название сайта.").isVisible()).toBe(true);
+    await page.getByText("Укажите название сайта.").first().waitFor();
     const config = await (await page.request.get("/api/v1/config/")).json();
     expect(config.site_name).toBe("Костёр Тест");
 
@@ -30,7 +30,7 @@ describe("site settings", () => {
     const firstRow = page.locator("fieldset.admin-menu-row").first();
     await firstRow.getByLabel("Отключён").check();
     await page.getByRole("button", { name: "Сохранить меню" }).click();
-    expect(await page.getByText("Меню сохранено.").isVisible()).toBe(true);
+    await page.getByText("Меню сохранено.").first().waitFor();
     const after = await (await page.request.get("/api/v1/config/")).json();
     expect(after.menu_items[0]).toMatchObject({ title: "Статьи", is_disabled: true });
     await screenshot(page, "admin-site-1280");

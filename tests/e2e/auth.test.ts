@@ -104,7 +104,7 @@ describe("accounts in the browser", () => {
 
     // Field errors come back from the server, with the typed name kept.
     await signIn(page, username, "неверный-пароль-1");
-    expect(await page.getByText("Неверное имя пользователя или пароль.").isVisible()).toBe(true);
+    await page.getByText("Неверное имя пользователя или пароль.").first().waitFor();
     expect(await page.getByLabel("Имя пользователя или e-mail").inputValue()).toBe(username);
 
     await signIn(page, username);
@@ -124,7 +124,7 @@ describe("accounts in the browser", () => {
     await page.getByLabel("Электронная почта").fill(`weak-${Date.now().toString(36)}@example.com`);
     await page.getByLabel("Пароль", { exact: true }).fill("password");
     await page.getByRole("button", { name: "Зарегистрироваться" }).click();
-    expect(await page.getByText("Этот пароль слишком распространён. Придумайте другой.").isVisible()).toBe(true);
+    await page.getByText("Этот пароль слишком распространён. Придумайте другой.").first().waitFor();
     expect(page.url()).toContain("/auth/sign-up");
     expect((await context.cookies()).find((c) => c.name === "sessionid")).toBeUndefined();
     await context.close();

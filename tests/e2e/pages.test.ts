@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { BASE_URL, closeBrowser, newContext, screenshot } from "./browser";
+import { BASE_URL, closeBrowser, newContext, screenshot, signInAs } from "./browser";
 
 afterAll(closeBrowser);
 
@@ -57,5 +57,29 @@ describe("pages", () => {
     await page.goto("/auth/sign-in");
     await screenshot(page, "sign-in-lightside-390");
     await context.close();
+  });
+
+  it("serves guests' public pages from the page cache without anyone's CSRF token, members privately", async () => {
+    const context = await newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const first = await page.goto("/users/1");
+    const second = await page.goto("/users/1");
+    expect(first?.headers()["x-page-cache"]).toMatch(/MISS|HIT/);
+    expect(second?.headers()["x-page-cache"]).toBe("HIT");
+    expect(second?.headers()["cache-control"]).toContain("stale-while-revalidate");
+    expect(second?.headers()["cache-tag"]).toContain("html");
+    // The cached HTML carries no CSRF token of any visitor.
+    const tokens = await page.locator('input[name="csrf"]').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+    expect(tokens.every((t) => t === "")).toBe(true);
+    // A guest still switches the theme without JavaScript on a cached page.
+    await page.locator(".footer .theme-toggle-btn, .theme-toggle-btn").first().click();
+    expect(await page.locator("body").getAttribute("class")).toContain("theme-lightside");
+    await context.close();
+
+    const member = await (await newContext()).newPage();
+    await signInAs(member, "Странник", "member-demo-2026");
+    const own = await member.goto("/users/1");
+    expect(own?.headers()["x-page-cache"]).toBeUndefined();
+    expect(own?.headers()["cache-control"]).toBe("private, no-store");
   });
 });

@@ -21,12 +21,12 @@ describe("settings without JavaScript", () => {
     // A text file named like a picture is refused at the field; nothing changes.
     await page.getByLabel("Новый аватар").setInputFiles({ name: "cat.png", mimeType: "image/png", buffer: Buffer.from("not an image") });
     await page.locator('form:has(input[name="intent"][value="avatar"]) button[type="submit"]').click();
-    expect(await page.getByText("Это не картинка: подойдут JPEG, PNG, GIF или WebP.").isVisible()).toBe(true);
+    await page.getByText("Это не картинка: подойдут JPEG, PNG, GIF или WebP.").first().waitFor();
     expect((await (await page.request.get("/api/v1/user/me/")).json()).avatar.big).toBe("/images/avatar-default.svg");
 
     await page.getByLabel("Новый аватар").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: Buffer.from(PNG_6X4) });
     await page.locator('form:has(input[name="intent"][value="avatar"]) button[type="submit"]').click();
-    expect(await page.getByText("Аватар обновлён.").isVisible()).toBe(true);
+    await page.getByText("Аватар обновлён.").first().waitFor();
     const avatar = (await (await page.request.get("/api/v1/user/me/")).json()).avatar;
     expect(avatar.big).toMatch(/^\/media\/avatars\/\d+\/.+-200\.webp$/);
     const image = await page.request.get(avatar.tiny);
@@ -36,7 +36,7 @@ describe("settings without JavaScript", () => {
     // Flags: an unchecked box is saved as false.
     await page.getByLabel("Бесконечная прокрутка списков").uncheck();
     await page.getByRole("button", { name: "Сохранить настройки" }).click();
-    expect(await page.getByText("Настройки сохранены.").isVisible()).toBe(true);
+    await page.getByText("Настройки сохранены.").first().waitFor();
     const settings = (await (await page.request.get("/api/v1/user/me/")).json()).settings;
     expect(settings.is_endless_enabled).toBe(false);
     expect(settings.is_shouts_views_enabled).toBe(true);

@@ -2,6 +2,7 @@ import type { UserRow } from "#drizzle/schema";
 import { CSRF_COOKIE, readCookies, SESSION_COOKIE } from "./cookies";
 import { createDb, type Db } from "./db";
 import { readVars, type Vars } from "./env";
+import { purgePages } from "./page-cache";
 import { readSession } from "./session";
 
 /**
@@ -24,6 +25,10 @@ export interface RequestContext {
   now: () => Date;
   /** Background work that may outlive the response. */
   waitUntil: (promise: Promise<unknown>) => void;
+  /** True while rendering a guest page that goes into the shared page cache (no per-visitor data in it). */
+  sharedRender: boolean;
+  /** Drops the cached guest views of these pages after a change to their content. */
+  invalidate: (paths: string[]) => void;
 }
 
 export async function buildRequestContext(
@@ -37,6 +42,7 @@ export async function buildRequestContext(
   const cookies = readCookies(request);
   const session = await readSession(db, cookies[SESSION_COOKIE], now());
   const actor = session && !session.user.isBanned ? session.user : null;
+  const origin = new URL(request.url).origin;
   return {
     env,
     vars: readVars(env),
@@ -49,5 +55,7 @@ export async function buildRequestContext(
     csrfCookie: cookies[CSRF_COOKIE] ?? null,
     now,
     waitUntil: (promise) => ctx.waitUntil(promise),
+    sharedRender: false,
+    invalidate: (paths) => ctx.waitUntil(purgePages(origin, paths).catch(() => {})),
   };
 }

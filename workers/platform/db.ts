@@ -4,5 +4,57 @@ import * as schema from "#drizzle/schema";
 export type Db = ReturnType<typeof createDb>;
 
 export function createDb(d1: D1Database) {
-  return drizzle(d1, { schema });
+  return drizzle(countD1Calls(d1), { schema });
+}
+
+// ─── opt-in D1 round-trip counter (benchmarks only) ─────────────────────────────────────────────────────
+// Off unless the var DEBUG_D1_COUNT is "1" (`npm run bench` sets it with `wrangler dev --var`). Then every
+// round trip to D1 made through this Db (a statement's all/first/run/raw, one batch, one exec) prints
+// `d1_call db=<this Db> n=<its count so far> <method> <sql>`; one Db is made per request.
+let dbSeq = 0;
+
+function countD1Calls(d1: D1Database): D1Database {
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+  if (env?.DEBUG_D1_COUNT !== "1") return d1;
+  const db = ++dbSeq;
+  let n = 0;
+  const log = (method: string, sql: string) => console.log(`d1_call db=${db} n=${++n} ${method} ${sql.replace(/\s+/g, " ").slice(0, 160)}`);
+  const real = new WeakMap<object, { stmt: D1PreparedStatement; sql: string }>();
+  const wrap = (stmt: D1PreparedStatement, sql: string): D1PreparedStatement => {
+    const proxy = new Proxy(stmt, {
+      get(target, key) {
+        if (key === "bind") return (...values: unknown[]) => wrap(target.bind(...values), sql);
+        const value = Reflect.get(target, key, target);
+        if (typeof value !== "function") return value;
+        if (key === "all" || key === "first" || key === "run" || key === "raw") {
+          return (...args: unknown[]) => {
+            log(key, sql);
+            return value.apply(target, args);
+          };
+        }
+        return value.bind(target);
+      },
+    });
+    real.set(proxy, { stmt, sql });
+    return proxy;
+  };
+  return new Proxy(d1, {
+    get(target, key) {
+      if (key === "prepare") return (sql: string) => wrap(target.prepare(sql), sql);
+      if (key === "batch") {
+        return (stmts: D1PreparedStatement[]) => {
+          log(`batch(${stmts.length})`, stmts.map((s) => real.get(s)?.sql.slice(0, 60) ?? "?").join(" | "));
+          return target.batch(stmts.map((s) => real.get(s)?.stmt ?? s));
+        };
+      }
+      if (key === "exec") {
+        return (sql: string) => {
+          log("exec", sql);
+          return target.exec(sql);
+        };
+      }
+      const value = Reflect.get(target, key, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
 }

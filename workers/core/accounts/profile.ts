@@ -53,6 +53,7 @@ export async function renameUser(ctx: RequestContext, input: unknown): Promise<U
   if (taken && taken.id !== actor.id) throw AppError.field("username", "Это имя уже занято.");
   try {
     const [row] = await ctx.db.update(users).set({ username, usernameKey }).where(eq(users.id, actor.id)).returning();
+    ctx.invalidate([`/users/${actor.id}`]);
     return row;
   } catch (error) {
     if (String(error).includes("UNIQUE")) throw AppError.field("username", "Это имя уже занято.");
@@ -72,6 +73,7 @@ export async function uploadAvatar(ctx: RequestContext, file: unknown): Promise<
   await putAll(ctx.env.MEDIA, objects);
   try {
     const [row] = await ctx.db.update(users).set({ avatarKey: key }).where(eq(users.id, actor.id)).returning();
+    ctx.invalidate([`/users/${actor.id}`]);
     if (actor.avatarKey) {
       const old = actor.avatarKey;
       ctx.waitUntil(ctx.env.MEDIA.delete(sizes.map((size) => `${old}-${size}.webp`)));
@@ -92,6 +94,7 @@ export async function uploadBackground(ctx: RequestContext, file: unknown): Prom
   await putAll(ctx.env.MEDIA, [{ key: `${key}.webp`, body }]);
   try {
     const [row] = await ctx.db.update(users).set({ backgroundKey: key }).where(eq(users.id, actor.id)).returning();
+    ctx.invalidate([`/users/${actor.id}`]);
     if (actor.backgroundKey) ctx.waitUntil(ctx.env.MEDIA.delete(`${actor.backgroundKey}.webp`));
     return row;
   } catch (error) {

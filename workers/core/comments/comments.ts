@@ -133,6 +133,7 @@ export async function createComment(ctx: RequestContext, input: unknown): Promis
     createdAt: now,
     updatedAt: now,
   };
+  ctx.invalidate([`/posts/${post.slug}`, "/"]);
   return serializeComment(row, actor, post.slug, { ownd: 0, canEdit: true, canDelete: true });
 }
 
@@ -169,6 +170,7 @@ export async function updateComment(ctx: RequestContext, id: unknown, input: unk
     canEdit: can(actor, "edit", updated, rules),
     canDelete: can(actor, "delete", updated),
   });
+  ctx.invalidate([`/posts/${postSlug}`]);
   return view;
 }
 
@@ -212,6 +214,7 @@ export async function deleteComment(ctx: RequestContext, id: unknown): Promise<D
              (SELECT comments_count FROM posts WHERE id = ${comment.postId}) AS count`,
   ]);
   const summary = results[results.length - 1][0] as { still: number; count: number } | undefined;
+  ctx.invalidate([`/posts/${postSlug}`, "/"]);
   return {
     id: comment.id,
     post_slug: postSlug,

@@ -73,6 +73,7 @@ export async function updateConfig(ctx: RequestContext, input: unknown): Promise
       ) as [never, ...never[]],
     );
   }
+  ctx.invalidate(["/"]);
   return getConfig(ctx);
 }
 
@@ -102,5 +103,6 @@ export async function replaceMenu(ctx: RequestContext, input: unknown): Promise<
       }),
     ),
   ]);
+  ctx.invalidate(["/"]);
   return getConfig(ctx);
 }

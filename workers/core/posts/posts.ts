@@ -95,6 +95,11 @@ export function makeSlug(title: string | undefined): string {
   return `${base}-${suffix}`;
 }
 
+/** The guest pages that show a post: its page, the home list and its author's profile. */
+function invalidatePost(ctx: RequestContext, post: Pick<PostRow, "slug" | "userId">): void {
+  ctx.invalidate(["/", `/posts/${post.slug}`, `/users/${post.userId}`]);
+}
+
 // ─── services ───────────────────────────────────────────────────────────────────────────────────────
 
 /** POST /v1/post/: a new draft of the actor; returns its slug. */
@@ -222,6 +227,7 @@ export async function updatePost(ctx: RequestContext, slug: string, input: unkno
   await batch(ctx, statements);
   const fresh = await findPost(ctx, slug);
   if (!fresh) throw new AppError("not_found", NOT_FOUND);
+  if (post.isPublished) invalidatePost(ctx, post);
   return detail(ctx, fresh.post, fresh.sharedWith, r);
 }
 
@@ -256,6 +262,7 @@ export async function publishPost(ctx: RequestContext, slug: string): Promise<Po
       .where(eq(posts.id, found.post.id)),
     recountStatement(ctx.db, { postId: found.post.id }),
   ]);
+  invalidatePost(ctx, { slug: newSlug, userId: found.post.userId });
   return getPost(ctx, newSlug);
 }
 
@@ -273,6 +280,7 @@ export async function unpublishPost(ctx: RequestContext, slug: string): Promise<
       .where(eq(posts.id, found.post.id)),
     recountStatement(ctx.db, { postId: found.post.id }),
   ]);
+  invalidatePost(ctx, found.post);
   const fresh = await findPost(ctx, slug);
   if (!fresh) throw new AppError("not_found", NOT_FOUND);
   return detail(ctx, fresh.post, fresh.sharedWith, r);
@@ -304,6 +312,7 @@ export async function deletePost(ctx: RequestContext, slug: string): Promise<{ s
     recountStatement(ctx.db, { tagIds }),
   ]);
   ctx.waitUntil(deleteImages(ctx, id));
+  invalidatePost(ctx, found.post);
   return { slug, deleted: true };
 }
 
@@ -352,6 +361,7 @@ export async function togglePin(ctx: RequestContext, slug: string): Promise<{ is
     .update(posts)
     .set({ isPinned, pinnedAt: isPinned ? ctx.now() : null })
     .where(eq(posts.id, found.post.id));
+  invalidatePost(ctx, found.post);
   return { is_pinned: isPinned };
 }
 

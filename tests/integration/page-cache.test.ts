@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { memberClient } from "#tests/factories/client";
+import { eventually } from "#tests/factories/db";
+import { createPublishedPost } from "#tests/factories/posts";
+import { createUser } from "#tests/factories/users";
+import { THEMES } from "#workers/core/accounts/accounts.schemas";
+import {
+  cacheTags,
+  isCacheableGuestRequest,
+  pageKey,
+  purgePages,
+  readPage,
+  storePage,
+} from "#workers/platform/page-cache";
+
+const ORIGIN = "http://localhost";
+
+async function put(path: string, theme: string) {
+  await storePage(
+    pageKey(`${ORIGIN}${path}`, theme),
+    new Response(`<p>${path} ${theme}</p>`, { headers: { "Cache-Control": "public, s-maxage=60" } }),
+  );
+}
+
+describe("guest page cache", () => {
+  it("caches only guests' GETs of public pages", () => {
+    const get = (path: string) => new Request(`${ORIGIN}${path}`);
+    expect(isCacheableGuestRequest(get("/"), {})).toBe(true);
+    expect(isCacheableGuestRequest(get("/posts/vedmak-abc123"), {})).toBe(true);
+    expect(isCacheableGuestRequest(get("/tags/rpg"), {})).toBe(true);
+    expect(isCacheableGuestRequest(get("/users/12"), {})).toBe(true);
+    expect(isCacheableGuestRequest(get("/"), { sessionid: "x" })).toBe(false);
+    expect(isCacheableGuestRequest(get("/users/12/settings"), {})).toBe(false);
+    expect(isCacheableGuestRequest(get("/posts/x/editor"), {})).toBe(false);
+    expect(isCacheableGuestRequest(get("/posts/x.data"), {})).toBe(false);
+    expect(isCacheableGuestRequest(get("/posts/x?reply=5"), {})).toBe(false);
+    expect(isCacheableGuestRequest(get("/auth/sign-in"), {})).toBe(false);
+    expect(isCacheableGuestRequest(new Request(`${ORIGIN}/`, { method: "POST" }), {})).toBe(false);
+    expect(cacheTags("/posts/vedmak")).toBe("html,post:vedmak");
+  });
+
+  it("keeps one entry per theme and purges every theme of a path", async () => {
+    await put("/posts/a", "darkorange");
+    await put("/posts/a", "lightside");
+    await put("/posts/b", "darkorange");
+    expect(await (await readPage(pageKey(`${ORIGIN}/posts/a`, "lightside")))?.text()).toBe("<p>/posts/a lightside</p>");
+    await purgePages(ORIGIN, ["/posts/a"]);
+    for (const theme of THEMES) expect(await readPage(pageKey(`${ORIGIN}/posts/a`, theme))).toBeUndefined();
+    expect(await readPage(pageKey(`${ORIGIN}/posts/b`, "darkorange"))).toBeDefined();
+  });
+
+  it("a new comment purges the post page and the home page; other pages stay", async () => {
+    const author = await createUser();
+    const post = await createPublishedPost(author);
+    await put(`/posts/${post.slug}`, "darkorange");
+    await put("/", "winter");
+    await put("/tags/other", "darkorange");
+    const { client } = await memberClient();
+    const res = await client.post("/comment/", { post_slug: post.slug, text: "Новый комментарий" });
+    expect(res.status).toBe(201);
+    await eventually(async () => !(await readPage(pageKey(`${ORIGIN}/posts/${post.slug}`, "darkorange"))));
+    await eventually(async () => !(await readPage(pageKey(`${ORIGIN}/`, "winter"))));
+    expect(await readPage(pageKey(`${ORIGIN}/tags/other`, "darkorange"))).toBeDefined();
+  });
+});
