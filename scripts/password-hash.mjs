@@ -15,6 +15,13 @@ const b64 = (bytes) => Buffer.from(bytes).toString("base64").replace(/=+$/, "");
 
 export function hashPassword(password) {
   const salt = crypto.getRandomValues(new Uint8Array(16));
-  const out = argon2id({ password: new TextEncoder().encode(password), salt, memorySize: 19456, passes: 2, parallelism: 1, tagLength: 32 });
+  const out = argon2id({
+    password: new TextEncoder().encode(password),
+    salt,
+    memorySize: 19456,
+    passes: 2,
+    parallelism: 1,
+    tagLength: 32,
+  });
   return `$argon2id$v=19$m=19456,t=2,p=1$${b64(salt)}$${b64(out)}`;
 }

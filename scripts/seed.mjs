@@ -23,5 +23,7 @@ mkdirSync(dir, { recursive: true });
 const file = path.join(dir, "demo.sql");
 writeFileSync(file, `${statements.join("\n")}\n`);
 const extra = process.argv.slice(2);
-run("wrangler", ["d1", "execute", "DB", "--local", "--file", file, ...extra], { stdio: ["ignore", "ignore", "inherit"] });
+run("wrangler", ["d1", "execute", "DB", "--local", "--file", file, ...extra], {
+  stdio: ["ignore", "ignore", "inherit"],
+});
 console.log(`✓ Демо-данные загружены (${DEMO_USERS.length} участников).`);

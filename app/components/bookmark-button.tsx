@@ -3,6 +3,7 @@ import { useFetcher } from "react-router";
 import { useHydrated } from "#app/lib/hooks";
 import { useRootData } from "#app/root";
 import { CsrfField } from "./csrf-field";
+import { IconBookmark } from "./icons";
 import { useNotice } from "./notices";
 import { GUEST_NOTICE_TITLE, useBackPath } from "./paw-button";
 
@@ -12,24 +13,6 @@ interface BookmarkResult {
   detail?: string;
 }
 
-export function IconBookmark({ size = 18, filled = false }: { size?: number; filled?: boolean }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width={size}
-      height={size}
-      fill={filled ? "currentColor" : "none"}
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinejoin="round"
-      className="icon"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M6 3.5h12a1 1 0 0 1 1 1v16l-7-4.5-7 4.5v-16a1 1 0 0 1 1-1Z" />
-    </svg>
-  );
-}
 
 /**
  * Adds a post to the member's bookmarks or takes it out: a POST form to /reactions/bookmark (a fetcher with

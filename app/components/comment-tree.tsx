@@ -8,7 +8,7 @@ import { Avatar } from "./avatar";
 import { CommentText } from "./comment-text";
 import { ConfirmDialog } from "./confirm-dialog";
 import { CsrfField } from "./csrf-field";
-import { asFailure, type FormFailure, FormErrors } from "./form";
+import { asFailure, FormErrors, type FormFailure } from "./form";
 import { useNotice } from "./notices";
 import { PawButton } from "./paw-button";
 import { postUrl } from "./post-card";

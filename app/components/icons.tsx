@@ -345,3 +345,29 @@ export function MenuIcon({ style, size = 18 }: { style: { type: string; icon: st
   const Icon = MENU_ICONS[style.icon];
   return Icon ? <Icon size={size} /> : null;
 }
+
+/** Bookmark ribbon; `filled` when the item is bookmarked (the stroke stays for contrast). */
+export function IconBookmark({ filled = false, ...props }: IconProps & { filled?: boolean }) {
+  return (
+    <Svg {...props} fill={filled ? "currentColor" : "none"}>
+      <path d="M6 3.5h12a1 1 0 0 1 1 1v16l-7-4.5-7 4.5v-16a1 1 0 0 1 1-1Z" />
+    </Svg>
+  );
+}
+
+export function IconPin(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M9 4h6l-1 5 3 3v2H7v-2l3-3-1-5Z" />
+      <path d="M12 14v6" />
+    </Svg>
+  );
+}
+
+export function IconComment(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M4 5.5A1.5 1.5 0 0 1 5.5 4h13A1.5 1.5 0 0 1 20 5.5v9a1.5 1.5 0 0 1-1.5 1.5H10l-4.5 4v-4h0A1.5 1.5 0 0 1 4 14.5Z" />
+    </Svg>
+  );
+}

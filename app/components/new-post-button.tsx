@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
-import { CsrfField } from "./csrf-field";
 import { useRootData } from "#app/root";
+import { CsrfField } from "./csrf-field";
 import { IconPen } from "./icons";
 import { useNotice } from "./notices";
 

@@ -6,6 +6,7 @@ import type { PostCard } from "#workers/core/posts/posts.serializers";
 import { Avatar } from "./avatar";
 import { ConfirmDialog } from "./confirm-dialog";
 import { CsrfField } from "./csrf-field";
+import { IconPin } from "./icons";
 import { useNotice } from "./notices";
 import { useBackPath } from "./paw-button";
 import { postUrl } from "./post-card";
@@ -13,26 +14,6 @@ import { postUrl } from "./post-card";
 export const UNPIN_QUESTION = "Убрать закрепленную публикацию?";
 export const UNPIN_DONE = "Закрепленная публикация убрана.";
 
-export function IconPin({ size = 16 }: { size?: number }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width={size}
-      height={size}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className="icon"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M9 4h6l-1 5 3 3v2H7v-2l3-3-1-5Z" />
-      <path d="M12 14v6" />
-    </svg>
-  );
-}
 
 interface PinResult {
   ok: boolean;

@@ -6,30 +6,12 @@ import { useRootData } from "#app/root";
 import type { PostCard as PostCardData } from "#workers/core/posts/posts.serializers";
 import { Avatar } from "./avatar";
 import { BookmarkButton } from "./bookmark-button";
+import { IconComment } from "./icons";
 import { PawButton } from "./paw-button";
 import { TimeAgo } from "./time-ago";
 
 export const COMMENT_FORMS = ["комментарий", "комментария", "комментариев"] as const;
 
-export function IconComment({ size = 18 }: { size?: number }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width={size}
-      height={size}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className="icon"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M4 5.5A1.5 1.5 0 0 1 5.5 4h13A1.5 1.5 0 0 1 20 5.5v9a1.5 1.5 0 0 1-1.5 1.5H10l-4.5 4v-4h0A1.5 1.5 0 0 1 4 14.5Z" />
-    </svg>
-  );
-}
 
 export function postUrl(slug: string): string {
   return `/posts/${encodeURIComponent(slug)}`;

@@ -1,17 +1,10 @@
 import { data, redirect } from "react-router";
 import { getCtx, readForm, runAction } from "#app/lib/forms.server";
+import { safeRedirect } from "#app/lib/redirects";
 import { asTheme, isTheme, nextTheme, type Theme, themeCookie } from "#app/lib/theme";
 import { updateProfile } from "#workers/core/accounts/profile";
 import { AppError } from "#workers/core/errors";
 import type { Route } from "./+types/theme";
-
-/** Only same-site paths: "/x" but never "//host" or "/\\host". */
-function safeRedirect(value: FormDataEntryValue | null): string | null {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) {
-    return null;
-  }
-  return value;
-}
 
 /**
  * Theme toggle (spec §4): the explicit `theme` field, or lightside ↔ darkorange from the current theme.

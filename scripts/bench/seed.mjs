@@ -90,14 +90,62 @@ const PHRASES = [
 const memberHash = hashPassword(MEMBER.password);
 const tokenHash = createHash("sha256").update(MEMBER.token).digest("base64url");
 const TAG_WORDS = [
-  "Игры", "RPG", "Инди", "Ретро", "Стратегии", "Шутеры", "Консоли", "Кино", "Аниме", "Книги",
-  "Настолки", "Хорроры", "Квесты", "Платформеры", "Симуляторы", "Гонки", "Файтинги", "MMO", "Roguelike", "Метроидвании",
-  "Сериалы", "Комиксы", "Музыка", "Железо", "Моддинг", "Киберспорт", "Speedrun", "Косплей", "Арт", "Разработка",
-  "Локализация", "Озвучка", "Ностальгия", "Скидки", "Steam", "PlayStation", "Xbox", "Nintendo", "Мобильные", "VR",
-  "Фэнтези", "Фантастика", "Постапокалипсис", "Выживание", "Песочницы", "Головоломки", "Визуальные новеллы", "Тактика", "Стелс", "Юмор",
+  "Игры",
+  "RPG",
+  "Инди",
+  "Ретро",
+  "Стратегии",
+  "Шутеры",
+  "Консоли",
+  "Кино",
+  "Аниме",
+  "Книги",
+  "Настолки",
+  "Хорроры",
+  "Квесты",
+  "Платформеры",
+  "Симуляторы",
+  "Гонки",
+  "Файтинги",
+  "MMO",
+  "Roguelike",
+  "Метроидвании",
+  "Сериалы",
+  "Комиксы",
+  "Музыка",
+  "Железо",
+  "Моддинг",
+  "Киберспорт",
+  "Speedrun",
+  "Косплей",
+  "Арт",
+  "Разработка",
+  "Локализация",
+  "Озвучка",
+  "Ностальгия",
+  "Скидки",
+  "Steam",
+  "PlayStation",
+  "Xbox",
+  "Nintendo",
+  "Мобильные",
+  "VR",
+  "Фэнтези",
+  "Фантастика",
+  "Постапокалипсис",
+  "Выживание",
+  "Песочницы",
+  "Головоломки",
+  "Визуальные новеллы",
+  "Тактика",
+  "Стелс",
+  "Юмор",
 ];
 const TAG_KINDS = ["", "новости", "обзоры", "гайды", "мемы", "арт", "моды", "история", "музыка", "мнения"];
-const tagNames = TAG_KINDS.flatMap((kind) => TAG_WORDS.map((word) => (kind ? `${word}: ${kind}` : word))).slice(0, SIZE.tags);
+const tagNames = TAG_KINDS.flatMap((kind) => TAG_WORDS.map((word) => (kind ? `${word}: ${kind}` : word))).slice(
+  0,
+  SIZE.tags,
+);
 const slugs = new Set();
 const tagRows = tagNames.map((name, i) => {
   const base = slugify(name, { lowercase: true, separator: "-" }).slice(0, 60).replace(/-+$/, "") || "tag";
@@ -232,7 +280,9 @@ execute("счёт лапок, уборка", [
 ]);
 
 // ─── 5. check what was written ─────────────────────────────────────────────────────────────────────────
-const [check] = d1Json(state, `
+const [check] = d1Json(
+  state,
+  `
   SELECT
     (SELECT count(*) FROM users) AS users,
     (SELECT count(*) FROM posts) AS posts,
@@ -250,10 +300,24 @@ const [check] = d1Json(state, `
     (SELECT count(*) FROM tags t WHERE posts_count <> (SELECT count(*) FROM post_tags pt JOIN posts p ON p.id = pt.post_id WHERE pt.tag_id = t.id AND p.is_published = 1)) AS bad_tag_counts,
     (SELECT count(*) FROM comments c JOIN comments par ON par.id = c.parent_id
       WHERE c.depth <> par.depth + 1 OR c.path <> par.path || printf('%010d', c.id) OR c.post_id <> par.post_id) AS bad_replies,
-    (SELECT count(*) FROM comments WHERE parent_id IS NULL AND (depth <> 1 OR path <> printf('%010d', id))) AS bad_roots`);
+    (SELECT count(*) FROM comments WHERE parent_id IS NULL AND (depth <> 1 OR path <> printf('%010d', id))) AS bad_roots`,
+);
 console.log("  проверка:", JSON.stringify(check));
-const problems = ["bad_comment_counts", "bad_post_pwnd", "bad_comment_pwnd", "bad_tag_counts", "bad_replies", "bad_roots"].filter((k) => check[k] !== 0);
-if (check.users !== SIZE.users || check.posts !== SIZE.posts || check.comments !== SIZE.comments || check.hot_comments !== SIZE.hotComments || check.max_depth > 5) {
+const problems = [
+  "bad_comment_counts",
+  "bad_post_pwnd",
+  "bad_comment_pwnd",
+  "bad_tag_counts",
+  "bad_replies",
+  "bad_roots",
+].filter((k) => check[k] !== 0);
+if (
+  check.users !== SIZE.users ||
+  check.posts !== SIZE.posts ||
+  check.comments !== SIZE.comments ||
+  check.hot_comments !== SIZE.hotComments ||
+  check.max_depth > 5
+) {
   problems.push("sizes");
 }
 if (problems.length) {
@@ -267,4 +331,6 @@ writeFileSync(
   `${JSON.stringify({ createdAt: new Date(NOW).toISOString(), seconds, hotPost: postSlug(HOT_POST_ID), ...check }, null, 2)}\n`,
 );
 rmSync(sqlDir, { recursive: true, force: true });
-console.log(`✓ Набор данных готов за ${Math.floor(seconds / 60)} мин ${Math.round(seconds % 60)} с (${seconds.toFixed(1)} с).`);
+console.log(
+  `✓ Набор данных готов за ${Math.floor(seconds / 60)} мин ${Math.round(seconds % 60)} с (${seconds.toFixed(1)} с).`,
+);

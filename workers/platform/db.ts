@@ -18,7 +18,8 @@ function countD1Calls(d1: D1Database): D1Database {
   if (env?.DEBUG_D1_COUNT !== "1") return d1;
   const db = ++dbSeq;
   let n = 0;
-  const log = (method: string, sql: string) => console.log(`d1_call db=${db} n=${++n} ${method} ${sql.replace(/\s+/g, " ").slice(0, 160)}`);
+  const log = (method: string, sql: string) =>
+    console.log(`d1_call db=${db} n=${++n} ${method} ${sql.replace(/\s+/g, " ")}`);
   const real = new WeakMap<object, { stmt: D1PreparedStatement; sql: string }>();
   const wrap = (stmt: D1PreparedStatement, sql: string): D1PreparedStatement => {
     const proxy = new Proxy(stmt, {
@@ -43,7 +44,7 @@ function countD1Calls(d1: D1Database): D1Database {
       if (key === "prepare") return (sql: string) => wrap(target.prepare(sql), sql);
       if (key === "batch") {
         return (stmts: D1PreparedStatement[]) => {
-          log(`batch(${stmts.length})`, stmts.map((s) => real.get(s)?.sql.slice(0, 60) ?? "?").join(" | "));
+          log(`batch(${stmts.length})`, stmts.map((s) => real.get(s)?.sql ?? "?").join(" | "));
           return target.batch(stmts.map((s) => real.get(s)?.stmt ?? s));
         };
       }

@@ -2,8 +2,8 @@ import { lazy, Suspense } from "react";
 import { useHydrated } from "#app/lib/hooks";
 import type { PostEditorProps } from "./types";
 
-export type { PostEditorProps, UploadedImage } from "./types";
 export { toEditorContent, toPostBody } from "./normalise";
+export type { PostEditorProps, UploadedImage } from "./types";
 
 /**
  * The post editor, loaded on demand: its code (Tiptap and ProseMirror) is a separate chunk that is fetched only

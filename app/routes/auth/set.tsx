@@ -5,8 +5,8 @@ import {
   asSuccess,
   errorsFor,
   Field,
-  type FormFailure,
   FormErrors,
+  type FormFailure,
   type FormSuccess,
   SubmitButton,
 } from "#app/components/form";

@@ -3,16 +3,16 @@ import { CsrfField } from "#app/components/csrf-field";
 import { asFailure, errorsFor, Field, FormErrors, SubmitButton, valueFor } from "#app/components/form";
 import { formFields, getCtx, readForm, runAction } from "#app/lib/forms.server";
 import { pageTitle } from "#app/lib/meta";
+import { safeRedirect } from "#app/lib/redirects";
 import authCss from "#app/styles/pages/auth.css?url";
 import { signIn } from "#workers/core/accounts/sign-in";
 import { sessionCookie } from "#workers/platform/cookies";
 import type { Route } from "./+types/sign-in";
 
-/** Only a same-site path may be a redirect target ("/…", never "//host" or "/\host"). */
-function safeRedirect(to: string | null | undefined, fallback = "/"): string {
-  if (!to?.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  if (to.startsWith("/auth/")) return fallback;
-  return to;
+/** Where to go after signing in: a same-site path, but never back into /auth/. */
+function afterSignIn(to: string | null | undefined): string {
+  const target = safeRedirect(to);
+  return target && !target.startsWith("/auth/") ? target : "/";
 }
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: authCss }];
@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("В
 
 export function loader({ context, request }: Route.LoaderArgs) {
   const ctx = getCtx(context);
-  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  const redirectTo = afterSignIn(new URL(request.url).searchParams.get("redirectTo"));
   if (ctx.actor) throw redirect(redirectTo);
   return { redirectTo };
 }
@@ -33,7 +33,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     const form = await readForm(request, ctx);
     Object.assign(values, formFields(form));
     const { session } = await signIn(ctx, { username: values.username ?? "", password: values.password ?? "" });
-    return redirect(safeRedirect(values.redirectTo), {
+    return redirect(afterSignIn(values.redirectTo), {
       headers: { "Set-Cookie": sessionCookie(request, session.token, session.maxAgeSeconds) },
     });
   }, values);

@@ -1,5 +1,5 @@
-import { getCtx } from "#app/lib/forms.server";
 import { rssResponse } from "#app/lib/feeds.server";
+import { getCtx } from "#app/lib/forms.server";
 import { getConfig } from "#workers/core/config/config";
 import { listPosts } from "#workers/core/posts/posts";
 import type { Route } from "./+types/rss";

@@ -1,5 +1,5 @@
-import { getCtx } from "#app/lib/forms.server";
 import { sitemapResponse } from "#app/lib/feeds.server";
+import { getCtx } from "#app/lib/forms.server";
 import { sitemapEntries } from "#workers/core/posts/feeds";
 import type { Route } from "./+types/sitemap";
 

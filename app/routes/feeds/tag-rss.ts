@@ -1,5 +1,5 @@
-import { getCtx, loaderError } from "#app/lib/forms.server";
 import { rssResponse } from "#app/lib/feeds.server";
+import { getCtx, loaderError } from "#app/lib/forms.server";
 import { getConfig } from "#workers/core/config/config";
 import { getTag, listTagPosts } from "#workers/core/tags/tags";
 import type { Route } from "./+types/tag-rss";

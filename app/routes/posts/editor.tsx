@@ -2,13 +2,14 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useSubmit } from "react-router";
 import { CsrfField } from "#app/components/csrf-field";
 import { PostEditor } from "#app/components/editor";
-import { asFailure, asSuccess, errorsFor, Field, FormErrors, SubmitButton, SuccessMessage } from "#app/components/form";
 import type { FormSuccess } from "#app/components/form";
-import { api, ApiError } from "#app/lib/api";
+import { asFailure, asSuccess, errorsFor, Field, FormErrors, SubmitButton, SuccessMessage } from "#app/components/form";
+import { ApiError, api } from "#app/lib/api";
 import { formFields, getCtx, loaderError, readForm, runAction } from "#app/lib/forms.server";
 import { pageTitle } from "#app/lib/meta";
 import editorCss from "#app/styles/pages/editor.css?url";
 import postCss from "#app/styles/pages/post.css?url";
+import { AppError } from "#workers/core/errors";
 import type { TPostBody } from "#workers/core/posts/body.schemas";
 import {
   deletePost,
@@ -21,7 +22,6 @@ import {
   uploadPostImage,
 } from "#workers/core/posts/posts";
 import { POST_HEADLINE_MAX, POST_TITLE_MAX } from "#workers/core/posts/posts.schemas";
-import { AppError } from "#workers/core/errors";
 import type { Route } from "./+types/editor";
 
 export const links: Route.LinksFunction = () => [

@@ -11,12 +11,13 @@ import {
 } from "#app/components/comment-tree";
 import { PawButton } from "#app/components/paw-button";
 import { PinForm, PinnedStrip } from "#app/components/pinned-strip";
-import { COMMENT_FORMS, postUrl, TagList } from "#app/components/post-card";
 import { PostBody } from "#app/components/post-body";
+import { COMMENT_FORMS, postUrl, TagList } from "#app/components/post-card";
 import { TimeAgo } from "#app/components/time-ago";
 import { formFields, getCtx, loaderError, readForm, runAction } from "#app/lib/forms.server";
 import { pageTitle } from "#app/lib/meta";
 import { plural } from "#app/lib/plural";
+import { safeRedirect } from "#app/lib/redirects";
 import { useRootData } from "#app/root";
 import commentsCss from "#app/styles/pages/comments.css?url";
 import postCss from "#app/styles/pages/post.css?url";
@@ -54,12 +55,6 @@ export function shouldRevalidate({ formAction, defaultShouldRevalidate }: Should
 function commentId(value: string | undefined): number | string | undefined {
   if (value === undefined || value === "") return undefined;
   return /^\d{1,15}$/.test(value) ? Number(value) : value;
-}
-
-/** Only same-site paths: "/x" but never "//host" or "/\\host". */
-function safeRedirect(value: string | undefined): string | null {
-  if (!value?.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
-  return value;
 }
 
 /**

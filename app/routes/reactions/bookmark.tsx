@@ -1,8 +1,9 @@
 import { data, Link, redirect } from "react-router";
 import { formFields, getCtx, readForm, runAction } from "#app/lib/forms.server";
+import { safeRedirect } from "#app/lib/redirects";
 import { toggleBookmark } from "#workers/core/reactions/bookmarks";
 import type { Route } from "./+types/bookmark";
-import { reactionInput, safeRedirect, signInRedirect } from "./reaction-utils";
+import { reactionInput, signInRedirect } from "./reaction-utils";
 
 /**
  * POST /reactions/bookmark: adds a post to the bookmarks or takes it out. A fetcher (JavaScript on) gets

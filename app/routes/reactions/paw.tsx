@@ -1,8 +1,9 @@
 import { data, Link, redirect } from "react-router";
 import { formFields, getCtx, readForm, runAction } from "#app/lib/forms.server";
+import { safeRedirect } from "#app/lib/redirects";
 import { togglePaw } from "#workers/core/reactions/likes";
 import type { Route } from "./+types/paw";
-import { reactionInput, safeRedirect, signInRedirect } from "./reaction-utils";
+import { reactionInput, signInRedirect } from "./reaction-utils";
 
 /**
  * POST /reactions/paw: a paw up or down (the same paw again takes it back). A fetcher (JavaScript on) gets

@@ -1,12 +1,5 @@
 import { redirect } from "react-router";
 
-/** Only same-site paths: "/x" but never "//host" or "/\\host". */
-export function safeRedirect(value: FormDataEntryValue | null): string | null {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) {
-    return null;
-  }
-  return value;
-}
 
 export function signInRedirect(back: string): Response {
   return redirect(`/auth/sign-in?redirectTo=${encodeURIComponent(back)}`);
