@@ -1,29 +1,15 @@
-import { data, Link, redirect } from "react-router";
-import { formFields, getCtx, readForm, runAction } from "#app/lib/forms.server";
-import { safeRedirect } from "#app/lib/redirects";
+import { Link, redirect } from "react-router";
 import { togglePaw } from "#workers/core/reactions/likes";
 import type { Route } from "./+types/paw";
-import { reactionInput, signInRedirect } from "./reaction-utils";
+import { reactionAction, reactionInput } from "./reaction-utils";
 
 /**
  * POST /reactions/paw: a paw up or down (the same paw again takes it back). A fetcher (JavaScript on) gets
  * the new `{pwnd, ownd}`; the plain form (it carries `redirectTo`) is sent back to its page. Guests: 401 data
  * for a fetcher, the sign-in page for the plain form.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const ctx = getCtx(context);
-  const form = await request.clone().formData().catch(() => null);
-  const back = safeRedirect(form?.get("redirectTo") ?? null);
-  if (!ctx.actor) {
-    if (back) throw signInRedirect(back);
-    return data({ ok: false as const, detail: "Войдите на сайт.", errors: {} }, { status: 401 });
-  }
-  return runAction(async () => {
-    const fields = formFields(await readForm(request, ctx));
-    const state = await togglePaw(ctx, reactionInput(fields, true));
-    if (back) throw redirect(back);
-    return { ok: true as const, ...state };
-  });
+export function action({ request, context }: Route.ActionArgs) {
+  return reactionAction(request, context, (ctx, fields) => togglePaw(ctx, reactionInput(fields, true)));
 }
 
 export function loader() {

@@ -1,9 +1,9 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { formFields, getCtx, readForm, runAction } from "#app/lib/forms.server";
+import { safeRedirect } from "#app/lib/redirects";
+import type { RequestContext } from "#workers/platform/context";
 
-
-export function signInRedirect(back: string): Response {
-  return redirect(`/auth/sign-in?redirectTo=${encodeURIComponent(back)}`);
-}
+type ContextLike = Parameters<typeof getCtx>[0];
 
 /** Form strings → the shapes the reaction schemas expect (numbers and booleans); anything odd stays as is. */
 export function reactionInput(fields: Record<string, string>, withNegative: boolean): Record<string, unknown> {
@@ -14,4 +14,31 @@ export function reactionInput(fields: Record<string, string>, withNegative: bool
   };
   if (withNegative) out.is_negative = fields.is_negative === "true" || fields.is_negative === "1";
   return out;
+}
+
+/**
+ * The action of a reaction form (paw, bookmark). A fetcher (JavaScript on) gets `{ok: true, ...state}`; the
+ * plain form carries `redirectTo` and is sent back to its page. Guests: 401 data for a fetcher, the sign-in
+ * page for the plain form.
+ */
+export async function reactionAction<T extends object>(
+  request: Request,
+  context: ContextLike,
+  toggle: (ctx: RequestContext, fields: Record<string, string>) => Promise<T>,
+) {
+  const ctx = getCtx(context);
+  const form = await request
+    .clone()
+    .formData()
+    .catch(() => null);
+  const back = safeRedirect(form?.get("redirectTo") ?? null);
+  if (!ctx.actor) {
+    if (back) throw redirect(`/auth/sign-in?redirectTo=${encodeURIComponent(back)}`);
+    return data({ ok: false as const, detail: "Войдите на сайт.", errors: {} }, { status: 401 });
+  }
+  return runAction(async () => {
+    const state = await toggle(ctx, formFields(await readForm(request, ctx)));
+    if (back) throw redirect(back);
+    return { ok: true as const, ...state };
+  });
 }
