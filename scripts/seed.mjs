@@ -2,6 +2,7 @@
 // Usage: node scripts/seed.mjs [--persist-to DIR]
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { DEMO_POST_COUNT, demoContentSql } from "./demo-content.mjs";
 import { DEMO_USERS } from "./demo-users.mjs";
 import { root, run } from "./lib.mjs";
 import { hashPassword as hash } from "./password-hash.mjs";
@@ -21,9 +22,9 @@ VALUES (${q(u.username)}, ${q(key(u.username))}, ${q(u.email)}, ${q(key(u.email)
 const dir = path.join(root, ".wrangler", "seed");
 mkdirSync(dir, { recursive: true });
 const file = path.join(dir, "demo.sql");
-writeFileSync(file, `${statements.join("\n")}\n`);
+writeFileSync(file, `${[...statements, ...demoContentSql(now)].join("\n")}\n`);
 const extra = process.argv.slice(2);
 run("wrangler", ["d1", "execute", "DB", "--local", "--file", file, ...extra], {
   stdio: ["ignore", "ignore", "inherit"],
 });
-console.log(`✓ Демо-данные загружены (${DEMO_USERS.length} участников).`);
+console.log(`✓ Демо-данные загружены (${DEMO_USERS.length} участников, ${DEMO_POST_COUNT} статей с комментариями).`);
