@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -8,9 +9,9 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
-import { useEffect } from "react";
 import { serializeCurrentUser } from "#workers/core/accounts/accounts.serializers";
 import { getConfig } from "#workers/core/config/config";
+import type { Route } from "./+types/root";
 import { ErrorScreen, errorScreenStatus } from "./components/error-screen";
 import { Shell } from "./components/shell";
 import { getCtx } from "./lib/forms.server";
@@ -23,7 +24,6 @@ import grayscaleCss from "./styles/themes/grayscale.css?url";
 import halloweenCss from "./styles/themes/halloween.css?url";
 import lightsideCss from "./styles/themes/lightside.css?url";
 import winterCss from "./styles/themes/winter.css?url";
-import type { Route } from "./+types/root";
 
 /**
  * Root loader contract, used by every component of the shell:

@@ -1,4 +1,4 @@
-import { index, prefix, route, type RouteConfig } from "@react-router/dev/routes";
+import { index, prefix, type RouteConfig, route } from "@react-router/dev/routes";
 
 export default [
   index("routes/home/index.tsx"),

@@ -1,6 +1,6 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
-import { THEMES } from "./core/accounts/accounts.schemas";
 import { api } from "./api/index";
+import { THEMES } from "./core/accounts/accounts.schemas";
 import { appContext } from "./platform/app-context";
 import { buildRequestContext } from "./platform/context";
 import { csrfCookie, readCookies } from "./platform/cookies";

@@ -1,4 +1,4 @@
-import { DEFAULT_AVATAR } from "#workers/core/accounts/accounts.serializers";
+import { DEFAULT_AVATAR } from "#workers/core/accounts/accounts.constants";
 import { IconCoin } from "./icons";
 
 export type AvatarSize = 20 | 40 | 80;

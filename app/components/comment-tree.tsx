@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useActionData, useFetcher } from "react-router";
 import { useHydrated } from "#app/lib/hooks";
 import { useRootData } from "#app/root";
-import { COMMENT_MAX_DEPTH, COMMENT_TEXT_MAX } from "#workers/core/comments/comments.schemas";
+import { COMMENT_MAX_DEPTH, COMMENT_TEXT_MAX } from "#workers/core/comments/comments.constants";
 import type { CommentView } from "#workers/core/comments/comments.serializers";
 import { Avatar } from "./avatar";
 import { CommentText } from "./comment-text";

@@ -1,11 +1,12 @@
 import { Fragment, type MouseEvent, type ReactNode, useState } from "react";
 import { embedSrc, PROVIDER_NAMES, type VideoRef, videoPageUrl } from "#app/lib/embeds";
-import { type TBlock, type TInline, type TListItem, ZPostBody } from "#workers/core/posts/body.schemas";
+import type { TBlock, TInline, TListItem, TPostBody } from "#workers/core/posts/body.schemas";
 
 /**
  * Our own renderer of a post body (ZPostBody JSON) to React elements — on the server and in the browser.
- * Nothing is ever injected as HTML: every node becomes an element, text is escaped by React. The body is
- * validated first; anything that does not match the schema shows a notice instead of the text.
+ * Nothing is ever injected as HTML: every node becomes an element, text is escaped by React; links and image
+ * sources are checked again here. The server validates the body (`checkedBody`) and sends null when it does not
+ * match the schema: then a notice shows instead of the text. (No zod in the browser bundle.)
  */
 
 export const BODY_RENDER_ERROR = "Не удалось показать текст статьи.";
@@ -14,10 +15,9 @@ const LINK_REL = "nofollow ugc noopener";
 const SAFE_HREF = /^(https?:\/\/|mailto:|\/(?!\/))/i;
 const MEDIA_SRC = /^\/media\/[\w/.-]+$/;
 
-export function PostBody({ body, className }: { body: unknown; className?: string }) {
-  const parsed = ZPostBody.safeParse(body);
+export function PostBody({ body, className }: { body: TPostBody | null; className?: string }) {
   const classes = className ? `post-body ${className}` : "post-body";
-  if (!parsed.success) {
+  if (!body) {
     return (
       <div className={classes}>
         <p className="post-body-error" role="alert">
@@ -26,7 +26,7 @@ export function PostBody({ body, className }: { body: unknown; className?: strin
       </div>
     );
   }
-  return <div className={classes}>{renderBlocks(parsed.data.content)}</div>;
+  return <div className={classes}>{renderBlocks(body.content)}</div>;
 }
 
 function renderBlocks(blocks: readonly TBlock[] | undefined): ReactNode[] {

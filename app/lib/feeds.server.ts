@@ -1,6 +1,6 @@
 import { Feed } from "feed";
-import type { PostCard } from "#workers/core/posts/posts.serializers";
 import type { SitemapEntry } from "#workers/core/posts/feeds";
+import type { PostCard } from "#workers/core/posts/posts.serializers";
 
 /** RSS 2.0 of post cards (built with the `feed` package). */
 export function rssResponse(options: { origin: string; title: string; description: string; path: string; posts: PostCard[] }) {

@@ -4,9 +4,9 @@ import { describe, expect, it } from "vitest";
 import { toEditorContent, toPostBody } from "#app/components/editor/normalise";
 import { BODY_RENDER_ERROR, PostBody } from "#app/components/post-body";
 import { embedSrc, isValidVideoId, parseVideoUrl, videoPageUrl } from "#app/lib/embeds";
-import { bodyText, type TPostBody, ZPostBody } from "#workers/core/posts/body.schemas";
+import { bodyText, checkedBody, type TPostBody, ZPostBody } from "#workers/core/posts/body.schemas";
 
-const render = (body: unknown) => renderToString(createElement(PostBody, { body }));
+const render = (body: unknown) => renderToString(createElement(PostBody, { body: checkedBody(body) }));
 
 const text = (value: string, marks?: { type: string; attrs?: Record<string, unknown> }[]) =>
   marks ? { type: "text", text: value, marks } : { type: "text", text: value };

@@ -6,15 +6,15 @@ import { checkCsrf } from "#workers/platform/csrf";
 import type { ApiEnv } from "./http";
 import { openApiDocument } from "./openapi";
 import { authRouter } from "./v1/auth";
-import { configRouter } from "./v1/config";
 import { bookmarkRouter } from "./v1/bookmark";
 import { commentRouter } from "./v1/comment";
+import { configRouter } from "./v1/config";
 import { likeRouter } from "./v1/like";
 import { postRouter } from "./v1/post";
 import { searchRouter } from "./v1/search";
 import { tagRouter } from "./v1/tag";
-import { userListsRouter } from "./v1/user-lists";
 import { userRouter } from "./v1/user";
+import { userListsRouter } from "./v1/user-lists";
 
 function executionContext(c: { executionCtx: unknown }): Pick<ExecutionContext, "waitUntil"> {
   try {

@@ -1,4 +1,4 @@
-import { PhotonImage, SamplingFilter, crop, resize } from "@cf-wasm/photon/workerd";
+import { crop, PhotonImage, resize, SamplingFilter } from "@cf-wasm/photon/workerd";
 import { AppError } from "#workers/core/errors";
 import { UPLOAD_MAX_BYTES } from "#workers/core/shared/media";
 

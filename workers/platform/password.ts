@@ -1,6 +1,6 @@
-import setupWasm from "argon2id/lib/setup.js";
 import noSimdWasm from "argon2id/dist/no-simd.wasm";
 import simdWasm from "argon2id/dist/simd.wasm";
+import setupWasm from "argon2id/lib/setup.js";
 import { base64url, fromBase64, safeEqual } from "./crypto";
 
 /** OWASP's argon2id baseline: m=19 MiB, t=2, p=1. Stored as a PHC string. */

@@ -1,7 +1,7 @@
 import { and, eq, gt } from "drizzle-orm";
 import { sessions, type UserRow, users } from "#drizzle/schema";
-import type { Db } from "./db";
 import { randomToken, sha256 } from "./crypto";
+import type { Db } from "./db";
 
 /** A session ends after 30 days without use, and in any case 180 days after sign-in. */
 export const SESSION_IDLE_MS = 30 * 24 * 60 * 60 * 1000;

@@ -13,7 +13,7 @@ import {
 import { formFields, getCtx, readForm, runAction } from "#app/lib/forms.server";
 import { pageTitle } from "#app/lib/meta";
 import authCss from "#app/styles/pages/auth.css?url";
-import { PASSWORD_MAX, PASSWORD_MIN } from "#workers/core/accounts/accounts.schemas";
+import { PASSWORD_MAX, PASSWORD_MIN } from "#workers/core/accounts/accounts.constants";
 import { RESET_INVALID, setPassword } from "#workers/core/accounts/password-reset";
 import type { Route } from "./+types/set";
 

@@ -5,7 +5,7 @@ import { formFields, getCtx, readForm, runAction } from "#app/lib/forms.server";
 import { pageTitle } from "#app/lib/meta";
 import { useRootData } from "#app/root";
 import authCss from "#app/styles/pages/auth.css?url";
-import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from "#workers/core/accounts/accounts.schemas";
+import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from "#workers/core/accounts/accounts.constants";
 import { signUp } from "#workers/core/accounts/sign-up";
 import { sessionCookie } from "#workers/platform/cookies";
 import type { Route } from "./+types/sign-up";

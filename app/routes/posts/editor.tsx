@@ -10,7 +10,6 @@ import { pageTitle } from "#app/lib/meta";
 import editorCss from "#app/styles/pages/editor.css?url";
 import postCss from "#app/styles/pages/post.css?url";
 import { AppError } from "#workers/core/errors";
-import type { TPostBody } from "#workers/core/posts/body.schemas";
 import {
   deletePost,
   getPost,
@@ -21,7 +20,7 @@ import {
   updatePost,
   uploadPostImage,
 } from "#workers/core/posts/posts";
-import { POST_HEADLINE_MAX, POST_TITLE_MAX } from "#workers/core/posts/posts.schemas";
+import { POST_HEADLINE_MAX, POST_TITLE_MAX } from "#workers/core/posts/posts.constants";
 import type { Route } from "./+types/editor";
 
 export const links: Route.LinksFunction = () => [
@@ -273,7 +272,7 @@ export default function Editor({ loaderData, actionData }: Route.ComponentProps)
           <p className="info">Текст статьи редактируется в браузере с включённым JavaScript.</p>
         </noscript>
         <PostEditor
-          initialBody={post.body as TPostBody}
+          initialBody={post.body ?? { type: "doc", content: [] }}
           onChange={(body) => autosave.queue({ body })}
           uploadImage={uploadImage}
         />

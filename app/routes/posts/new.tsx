@@ -4,7 +4,7 @@ import { asFailure, errorsFor, Field, FormErrors, SubmitButton } from "#app/comp
 import { formFields, getCtx, readForm, runAction } from "#app/lib/forms.server";
 import { pageTitle } from "#app/lib/meta";
 import { createDraft } from "#workers/core/posts/posts";
-import { POST_TITLE_MAX } from "#workers/core/posts/posts.schemas";
+import { POST_TITLE_MAX } from "#workers/core/posts/posts.constants";
 import type { Route } from "./+types/new";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Новая статья", matches) }];

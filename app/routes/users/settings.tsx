@@ -17,7 +17,6 @@ import {
 import { formFields, getCtx, loaderError, readForm, runAction } from "#app/lib/forms.server";
 import { pluralize } from "#app/lib/plural";
 import type { UserRow } from "#drizzle/schema";
-import { can } from "#workers/core/accounts/accounts.policy";
 import {
   INVITATION_DAYS,
   INVITATION_QUOTA,
@@ -27,7 +26,8 @@ import {
   THEMES,
   USERNAME_MAX,
   USERNAME_MIN,
-} from "#workers/core/accounts/accounts.schemas";
+} from "#workers/core/accounts/accounts.constants";
+import { can } from "#workers/core/accounts/accounts.policy";
 import { serializeCurrentUser } from "#workers/core/accounts/accounts.serializers";
 import {
   createInvitation,

@@ -18,8 +18,8 @@ import { AppError } from "#workers/core/errors";
 import { csrfCookie } from "#workers/platform/cookies";
 import { randomToken } from "#workers/platform/crypto";
 import { type ApiEnv, readFileField, readJson } from "../http";
-import { singlePage, ZPage } from "../pagination";
 import { errorResponses, jsonBody, jsonResponse, registry } from "../openapi";
+import { singlePage, ZPage } from "../pagination";
 import { ZCurrentUserShape, ZInvitationShape, ZPublicUserShape } from "./shapes";
 
 const upload = {

@@ -1,53 +1,14 @@
 import { z } from "zod";
+import { INVITATION_DAYS, PASSWORD_MAX, PASSWORD_MIN, SETTING_KEYS, THEMES, USERNAME_MAX, USERNAME_MIN } from "./accounts.constants";
+
+export * from "./accounts.constants";
 
 /** Universal (client-safe) schemas for accounts: one schema serves a form and its action. */
 
-export const THEMES = ["lightside", "darkside", "halloween", "winter", "darkorange", "grayscale"] as const;
-export type Theme = (typeof THEMES)[number];
-export const DEFAULT_THEME: Theme = "darkorange";
 export const ZTheme = z.enum(THEMES, { error: "Такой темы нет." });
 
-export const THEME_TITLES: Record<Theme, string> = {
-  lightside: "Светлая сторона",
-  darkside: "Тёмная сторона",
-  halloween: "Хэллоуин",
-  winter: "Зима",
-  darkorange: "Тёмно-оранжевая",
-  grayscale: "Оттенки серого",
-};
 
-/** Every member settings flag (spec §3 Current user), its default and its label in the settings form. */
-export const SETTINGS = {
-  is_hidden_media_enabled: { default: false, label: "Прятать картинки и видео в записках под спойлер" },
-  is_shouts_public: { default: true, label: "Показывать мои записки гостям" },
-  is_shouts_expanded: { default: false, label: "Показывать записки развёрнутыми" },
-  is_role_mention_enabled: { default: true, label: "Уведомлять об упоминаниях моих ролей" },
-  is_beta_enabled: { default: false, label: "Пробовать новые функции до их выхода" },
-  is_endless_enabled: { default: true, label: "Бесконечная прокрутка списков" },
-  is_winter_effects_enabled: { default: true, label: "Зимние эффекты (снег)" },
-  is_shouts_views_enabled: { default: true, label: "Показывать число просмотров записок" },
-  is_notifications_enabled: { default: true, label: "Получать уведомления" },
-  is_notifications_pinned: { default: false, label: "Закрепить панель уведомлений" },
-  is_twitch_activity_enabled: { default: false, label: "Показывать мои трансляции Twitch в активности" },
-  is_spotify_enabled: { default: false, label: "Показывать, что я слушаю в Spotify" },
-} as const;
-export type SettingKey = keyof typeof SETTINGS;
-export const SETTING_KEYS = Object.keys(SETTINGS) as SettingKey[];
-export type Settings = Record<SettingKey, boolean>;
 
-export function withSettingDefaults(stored: Partial<Record<string, unknown>> | null | undefined): Settings {
-  const out = {} as Settings;
-  for (const key of SETTING_KEYS) {
-    const value = stored?.[key];
-    out[key] = typeof value === "boolean" ? value : SETTINGS[key].default;
-  }
-  return out;
-}
-
-export const USERNAME_MIN = 3;
-export const USERNAME_MAX = 32;
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
 
 export const ZUsername = z
   .string({ error: "Укажите имя пользователя." })
@@ -102,9 +63,6 @@ export const ZProfileUpdate = z
   .strict();
 export type TProfileUpdate = z.infer<typeof ZProfileUpdate>;
 
-/** How long a new invitation code stays valid, as the member picks it in settings. */
-export const INVITATION_DAYS = [1, 7, 30] as const;
-export const INVITATION_QUOTA = 5;
 export const ZInvitationCreate = z.object({
   // A number, or its digits as a form sends them; nothing else is coerced (`[7]` or `true` is a wrong type).
   days: z.preprocess(

@@ -1,6 +1,7 @@
 import type { UserRow } from "#drizzle/schema";
 import { AVATAR_SIZES, mediaUrl } from "#workers/core/shared/media";
-import { type Settings, type Theme, THEMES, withSettingDefaults } from "./accounts.schemas";
+import { DEFAULT_AVATAR, type Settings, THEMES, type Theme, withSettingDefaults } from "./accounts.constants";
+
 
 export interface AvatarUrls {
   tiny: string;
@@ -8,7 +9,6 @@ export interface AvatarUrls {
   big: string;
 }
 
-export const DEFAULT_AVATAR = "/images/avatar-default.svg";
 
 export function avatarUrls(user: Pick<UserRow, "avatarKey">): AvatarUrls {
   if (!user.avatarKey) return { tiny: DEFAULT_AVATAR, small: DEFAULT_AVATAR, big: DEFAULT_AVATAR };

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, isNull } from "drizzle-orm";
-import { invitations, users, type UserRow } from "#drizzle/schema";
+import { invitations, type UserRow, users } from "#drizzle/schema";
 import { AppError } from "#workers/core/errors";
 import { AVATAR_SIZES, BACKGROUND_WIDTH } from "#workers/core/shared/media";
 import { normaliseKey } from "#workers/core/shared/text";

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, or } from "drizzle-orm";
-import { invitations, users, type UserRow } from "#drizzle/schema";
+import { invitations, type UserRow, users } from "#drizzle/schema";
 import { getConfig } from "#workers/core/config/config";
 import { AppError } from "#workers/core/errors";
 import { normaliseKey } from "#workers/core/shared/text";

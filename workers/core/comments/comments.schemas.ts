@@ -2,9 +2,9 @@ import { z } from "zod";
 
 /** Universal (client-safe) schemas for comments: one schema serves the form and the action. */
 
-export const COMMENT_TEXT_MAX = 10_000;
-/** Spec §9: top-level comments have depth 1, replies go at most this deep. */
-export const COMMENT_MAX_DEPTH = 5;
+import { COMMENT_TEXT_MAX } from "./comments.constants";
+
+export * from "./comments.constants";
 
 /**
  * Plain text with line breaks: CRLF/CR become LF, control characters other than LF and TAB are dropped,

@@ -1,5 +1,5 @@
 import { asc, inArray } from "drizzle-orm";
-import { menuItems, siteSettings, type MenuItemRow } from "#drizzle/schema";
+import { type MenuItemRow, menuItems, siteSettings } from "#drizzle/schema";
 import { can } from "#workers/core/accounts/accounts.policy";
 import { AppError } from "#workers/core/errors";
 import { parseInput } from "#workers/core/shared/validation";

@@ -113,6 +113,12 @@ export type TPostBody = z.infer<typeof ZPostBody>;
 
 export const EMPTY_BODY: TPostBody = { type: "doc", content: [] };
 
+/** A stored body checked against the schema on the server; null when it does not match (shown as a notice). */
+export function checkedBody(raw: unknown): TPostBody | null {
+  const parsed = ZPostBody.safeParse(raw);
+  return parsed.success ? parsed.data : null;
+}
+
 /** Plain text of a body (for search, headlines and meta descriptions). */
 export function bodyText(doc: TPostBody | null | undefined, limit = Number.POSITIVE_INFINITY): string {
   const parts: string[] = [];

@@ -1,5 +1,5 @@
 import { asc, eq, inArray } from "drizzle-orm";
-import { type PostRow, postShares, postTags, posts, tags, type UserRow, users } from "#drizzle/schema";
+import { type PostRow, postShares, posts, postTags, tags, type UserRow, users } from "#drizzle/schema";
 import { ownBookmarks, ownPaws } from "#workers/core/reactions/reactions.read";
 import type { RequestContext } from "#workers/platform/context";
 import { type PostCard, serializePostCard, type TagRef } from "./posts.serializers";

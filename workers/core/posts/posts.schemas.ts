@@ -1,16 +1,12 @@
 import { z } from "zod";
+import { POST_HEADLINE_MAX, POST_LIST_TYPES, POST_TITLE_MAX } from "./posts.constants";
+
+export * from "./posts.constants";
+
 import { ZTagNames } from "#workers/core/tags/tags.schemas";
 import { ZPostBody } from "./body.schemas";
 
-/** Universal (client-safe) schemas of the post editor and the post lists. */
-export const POST_TITLE_MAX = 150;
-export const POST_HEADLINE_MAX = 500;
-export const POSTS_PAGE_SIZE = 20;
-/** The author's edit window (spec §5, §9), applied while `is_one_hour_edit_enabled`. */
-export const EDIT_WINDOW_MS = 60 * 60 * 1000;
 
-/** Where uploaded post images live: R2 `posts/<post id>/<token>.webp`, served under /media/. */
-export const POST_IMAGE_WIDTH = 1600;
 export const ZPostImageUrl = z
   .string()
   .regex(/^\/media\/posts\/\d+\/[\w-]+\.webp$/, "Обложка должна быть картинкой, загруженной в эту статью.");
@@ -59,8 +55,6 @@ export const ZShare = z.object({
   username: z.string({ error: "Укажите имя участника." }).trim().min(1, "Укажите имя участника.").max(64, "Слишком длинное имя."),
 });
 
-export const POST_LIST_TYPES = ["new", "top", "popular"] as const;
-export type PostListType = (typeof POST_LIST_TYPES)[number];
 
 export const ZPage = z.coerce
   .number({ error: "Номер страницы — целое число от 1." })
@@ -79,8 +73,4 @@ export const ZPostList = z.object({
 });
 export type TPostList = z.input<typeof ZPostList>;
 
-export const USER_POST_LISTS = ["posts", "drafts", "shared-posts", "bookmark-posts"] as const;
-export type UserPostList = (typeof USER_POST_LISTS)[number];
 
-/** What the publish check demands of a draft (field by field). */
-export const PUBLISH_TITLE_MIN = 3;

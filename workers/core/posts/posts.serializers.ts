@@ -1,9 +1,9 @@
-import type { CommentView } from "#workers/core/comments/comments.serializers";
 import type { PostRow, UserRow } from "#drizzle/schema";
 import { type PublicUser, serializePublicUser } from "#workers/core/accounts/accounts.serializers";
+import type { CommentView } from "#workers/core/comments/comments.serializers";
 import { mediaUrl } from "#workers/core/shared/media";
 import type { TPostBody } from "./body.schemas";
-import { EMPTY_BODY } from "./body.schemas";
+import { checkedBody, EMPTY_BODY } from "./body.schemas";
 
 export interface TagRef {
   slug: string;
@@ -34,7 +34,8 @@ export interface PostCard {
 
 /** The post page and the editor. `comments` is the tree filled by the comments module. */
 export interface PostDetail extends PostCard {
-  body: TPostBody;
+  /** Null when the stored body does not match the schema (the page shows a notice). */
+  body: TPostBody | null;
   datetime_created: string;
   datetime_updated: string;
   can_edit: boolean;
@@ -88,7 +89,7 @@ export interface DetailExtras extends CardExtras {
 export function serializePostDetail(post: PostRow, extras: DetailExtras): PostDetail {
   return {
     ...serializePostCard(post, extras),
-    body: (post.body as TPostBody | null) ?? EMPTY_BODY,
+    body: post.body == null ? EMPTY_BODY : checkedBody(post.body),
     datetime_created: post.createdAt.toISOString(),
     datetime_updated: post.updatedAt.toISOString(),
     can_edit: extras.rights.edit,

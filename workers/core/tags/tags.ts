@@ -1,5 +1,5 @@
 import { and, desc, eq, gt } from "drizzle-orm";
-import { postTags, posts, type TagRow, tags } from "#drizzle/schema";
+import { posts, postTags, type TagRow, tags } from "#drizzle/schema";
 import { AppError } from "#workers/core/errors";
 import { loadCards, numberedPage, type Page } from "#workers/core/posts/posts.read";
 import { POSTS_PAGE_SIZE, ZPage } from "#workers/core/posts/posts.schemas";

@@ -1,5 +1,5 @@
-import type { BatchItem } from "drizzle-orm/batch";
 import { eq, inArray, or, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { postTags, tags } from "#drizzle/schema";
 import type { Db } from "#workers/platform/db";
 import { tagKey, tagSlugBase } from "./tags.schemas";
