@@ -56,8 +56,17 @@ export async function getSiteConfig(deps: { db: Db; defaultSiteName: string }): 
   };
 }
 
-export async function getConfig(ctx: RequestContext): Promise<SiteConfig> {
-  return getSiteConfig({ db: ctx.db, defaultSiteName: ctx.vars.SITE_NAME });
+/** Read once per request: the root loader, the edit rules and the comment rules all need it. */
+const perRequest = new WeakMap<RequestContext, Promise<SiteConfig>>();
+
+export function getConfig(ctx: RequestContext): Promise<SiteConfig> {
+  let config = perRequest.get(ctx);
+  if (!config) {
+    config = getSiteConfig({ db: ctx.db, defaultSiteName: ctx.vars.SITE_NAME });
+    perRequest.set(ctx, config);
+    config.catch(() => perRequest.delete(ctx));
+  }
+  return config;
 }
 
 /** Admins change the site name and flags. */
@@ -74,6 +83,7 @@ export async function updateConfig(ctx: RequestContext, input: unknown): Promise
     );
   }
   ctx.invalidate(["/"]);
+  perRequest.delete(ctx);
   return getConfig(ctx);
 }
 
@@ -104,5 +114,6 @@ export async function replaceMenu(ctx: RequestContext, input: unknown): Promise<
     ),
   ]);
   ctx.invalidate(["/"]);
+  perRequest.delete(ctx);
   return getConfig(ctx);
 }
