@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import { type PostRow, postShares, posts, postTags, tags, type UserRow, users } from "#drizzle/schema";
-import { ownBookmarks, ownPaws } from "#workers/core/reactions/reactions.read";
+import { ownBookmarksQuery, ownPawsQuery, pawMap } from "#workers/core/reactions/reactions.read";
 import type { RequestContext } from "#workers/platform/context";
 import { type PostCard, serializePostCard, type TagRef } from "./posts.serializers";
 
@@ -27,15 +27,17 @@ export async function findPost(ctx: RequestContext, slug: string): Promise<{ pos
   return { post: found[0], sharedWith: shares.map((s) => s.userId) };
 }
 
-export async function tagsOf(ctx: RequestContext, postIds: number[]): Promise<Map<number, TagRef[]>> {
-  const out = new Map<number, TagRef[]>();
-  if (!postIds.length) return out;
-  const rows = await ctx.db
+function tagsQuery(ctx: RequestContext, postIds: number[]) {
+  return ctx.db
     .select({ postId: postTags.postId, slug: tags.slug, name: tags.name })
     .from(postTags)
     .innerJoin(tags, eq(tags.id, postTags.tagId))
     .where(inArray(postTags.postId, postIds))
     .orderBy(asc(postTags.position));
+}
+
+function tagMap(rows: { postId: number; slug: string; name: string }[]): Map<number, TagRef[]> {
+  const out = new Map<number, TagRef[]>();
   for (const row of rows) {
     const list = out.get(row.postId) ?? [];
     list.push({ slug: row.slug, name: row.name });
@@ -44,32 +46,51 @@ export async function tagsOf(ctx: RequestContext, postIds: number[]): Promise<Ma
   return out;
 }
 
-export async function usersByIds(ctx: RequestContext, ids: number[]): Promise<Map<number, UserRow>> {
-  const unique = [...new Set(ids)];
-  if (!unique.length) return new Map();
-  const rows = await ctx.db.select().from(users).where(inArray(users.id, unique));
-  return new Map(rows.map((u) => [u.id, u]));
+export interface CardData {
+  users: Map<number, UserRow>;
+  tags: Map<number, TagRef[]>;
+  paws: Map<number, 1 | -1>;
+  bookmarks: Set<number>;
 }
 
-/** Cards for rows, in the given order: authors, tags, the member's paws and bookmarks. */
+/**
+ * What cards and the detail need besides the post rows — authors (and any other members asked for), tags and,
+ * for a member, their paws and bookmarks — in one D1 round trip.
+ */
+export async function cardData(ctx: RequestContext, rows: PostRow[], extraUserIds: number[] = []): Promise<CardData> {
+  const ids = rows.map((r) => r.id);
+  const userIds = [...new Set([...rows.map((r) => r.userId), ...extraUserIds])];
+  const userQuery = ctx.db.select().from(users).where(inArray(users.id, userIds));
+  const actor = ctx.actor;
+  const [userRows, tagRows, pawRows, markRows] = actor
+    ? await ctx.db.batch([
+        userQuery,
+        tagsQuery(ctx, ids),
+        ownPawsQuery(ctx, actor.id, "post", ids),
+        ownBookmarksQuery(ctx, actor.id, "post", ids),
+      ])
+    : [...(await ctx.db.batch([userQuery, tagsQuery(ctx, ids)])), [], []];
+  return {
+    users: new Map(userRows.map((u) => [u.id, u])),
+    tags: tagMap(tagRows),
+    paws: pawMap(pawRows),
+    bookmarks: new Set(markRows.map((r) => r.itemId)),
+  };
+}
+
+/** Cards for rows, in the given order. */
 export async function loadCards(ctx: RequestContext, rows: PostRow[]): Promise<PostCard[]> {
   if (!rows.length) return [];
-  const ids = rows.map((r) => r.id);
-  const [authors, tagMap, paws, marks] = await Promise.all([
-    usersByIds(ctx, rows.map((r) => r.userId)),
-    tagsOf(ctx, ids),
-    ownPaws(ctx, "post", ids),
-    ownBookmarks(ctx, "post", ids),
-  ]);
+  const data = await cardData(ctx, rows);
   return rows.flatMap((row) => {
-    const user = authors.get(row.userId);
+    const user = data.users.get(row.userId);
     if (!user) return [];
     return [
       serializePostCard(row, {
         user,
-        tags: tagMap.get(row.id) ?? [],
-        ownd: paws.get(row.id) ?? 0,
-        isBookmarked: marks.has(row.id),
+        tags: data.tags.get(row.id) ?? [],
+        ownd: data.paws.get(row.id) ?? 0,
+        isBookmarked: data.bookmarks.has(row.id),
       }),
     ];
   });

@@ -5,7 +5,6 @@ import { bookmarks, comments, likes, type PostRow, postShares, posts, postTags, 
 import { getCommentTree } from "#workers/core/comments/comments";
 import { getConfig } from "#workers/core/config/config";
 import { AppError, type FieldErrors } from "#workers/core/errors";
-import { ownBookmarks, ownPaws } from "#workers/core/reactions/reactions.read";
 import { mediaUrl } from "#workers/core/shared/media";
 import { normaliseKey } from "#workers/core/shared/text";
 import { parseInput } from "#workers/core/shared/validation";
@@ -15,7 +14,7 @@ import { randomToken } from "#workers/platform/crypto";
 import { putAll, readUpload, widthVariant } from "#workers/platform/images";
 import { bodyText, type TPostBody } from "./body.schemas";
 import { can, type PostAccess, type PostRules } from "./posts.policy";
-import { findPost, loadCards, numberedPage, type Page, tagsOf, usersByIds } from "./posts.read";
+import { cardData, findPost, loadCards, numberedPage, type Page } from "./posts.read";
 import {
   POST_IMAGE_WIDTH,
   POSTS_PAGE_SIZE,
@@ -130,20 +129,18 @@ export async function getPost(ctx: RequestContext, slug: string): Promise<PostDe
 
 async function detail(ctx: RequestContext, post: PostRow, sharedWith: number[], r: PostRules): Promise<PostDetail> {
   const target = access(post, sharedWith);
-  const [people, tagMap, paws, marks, comments] = await Promise.all([
-    usersByIds(ctx, [post.userId, ...sharedWith]),
-    tagsOf(ctx, [post.id]),
-    ownPaws(ctx, "post", [post.id]),
-    ownBookmarks(ctx, "post", [post.id]),
+  const [data, comments] = await Promise.all([
+    cardData(ctx, [post], sharedWith),
     post.isPublished ? getCommentTree(ctx, post.id, post.slug) : Promise.resolve([]),
   ]);
+  const people = data.users;
   const user = people.get(post.userId);
   if (!user) throw new AppError("not_found", NOT_FOUND);
   return serializePostDetail(post, {
     user,
-    tags: tagMap.get(post.id) ?? [],
-    ownd: paws.get(post.id) ?? 0,
-    isBookmarked: marks.has(post.id),
+    tags: data.tags.get(post.id) ?? [],
+    ownd: data.paws.get(post.id) ?? 0,
+    isBookmarked: data.bookmarks.has(post.id),
     rights: {
       edit: can(ctx.actor, "edit", target, r),
       delete: can(ctx.actor, "delete", target, r),

@@ -9,22 +9,35 @@ export type PawItemType = (typeof PAW_ITEM_TYPES)[number];
 export const BOOKMARK_ITEM_TYPES = ["post"] as const;
 export type BookmarkItemType = (typeof BOOKMARK_ITEM_TYPES)[number];
 
+/** The query behind ownPaws, for callers that put it into a D1 batch with others. */
+export function ownPawsQuery(ctx: RequestContext, actorId: number, itemType: string, ids: number[]) {
+  return ctx.db
+    .select({ itemId: likes.itemId, isNegative: likes.isNegative })
+    .from(likes)
+    .where(and(eq(likes.userId, actorId), eq(likes.itemType, itemType), inArray(likes.itemId, ids)));
+}
+
+export function pawMap(rows: { itemId: number; isNegative: boolean }[]): Map<number, 1 | -1> {
+  return new Map(rows.map((r) => [r.itemId, r.isNegative ? -1 : 1]));
+}
+
+/** The query behind ownBookmarks, for D1 batches. */
+export function ownBookmarksQuery(ctx: RequestContext, actorId: number, itemType: string, ids: number[]) {
+  return ctx.db
+    .select({ itemId: bookmarks.itemId })
+    .from(bookmarks)
+    .where(and(eq(bookmarks.userId, actorId), eq(bookmarks.itemType, itemType), inArray(bookmarks.itemId, ids)));
+}
+
 /** The current member's paw on each item (`ownd`: 1, -1; items without a paw are absent → 0). */
 export async function ownPaws(ctx: RequestContext, itemType: string, ids: number[]): Promise<Map<number, 1 | -1>> {
   if (!ctx.actor || !ids.length) return new Map();
-  const rows = await ctx.db
-    .select({ itemId: likes.itemId, isNegative: likes.isNegative })
-    .from(likes)
-    .where(and(eq(likes.userId, ctx.actor.id), eq(likes.itemType, itemType), inArray(likes.itemId, ids)));
-  return new Map(rows.map((r) => [r.itemId, r.isNegative ? -1 : 1]));
+  return pawMap(await ownPawsQuery(ctx, ctx.actor.id, itemType, ids));
 }
 
 /** Which of the items the current member has bookmarked. */
 export async function ownBookmarks(ctx: RequestContext, itemType: string, ids: number[]): Promise<Set<number>> {
   if (!ctx.actor || !ids.length) return new Set();
-  const rows = await ctx.db
-    .select({ itemId: bookmarks.itemId })
-    .from(bookmarks)
-    .where(and(eq(bookmarks.userId, ctx.actor.id), eq(bookmarks.itemType, itemType), inArray(bookmarks.itemId, ids)));
+  const rows = await ownBookmarksQuery(ctx, ctx.actor.id, itemType, ids);
   return new Set(rows.map((r) => r.itemId));
 }
