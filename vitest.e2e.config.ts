@@ -8,5 +8,7 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // A loaded CI machine answers slower than a laptop: polls wait up to 10 s before failing.
+    expect: { poll: { timeout: 10_000, interval: 100 } },
   },
 });
