@@ -73,7 +73,7 @@ describe("pages", () => {
     expect(tokens.every((t) => t === "")).toBe(true);
     // A guest still switches the theme without JavaScript on a cached page.
     await page.locator(".footer .theme-toggle-btn, .theme-toggle-btn").first().click();
-    expect(await page.locator("body").getAttribute("class")).toContain("theme-lightside");
+    await expect.poll(() => page.locator("body").getAttribute("class")).toContain("theme-lightside");
     await context.close();
 
     const member = await (await newContext()).newPage();

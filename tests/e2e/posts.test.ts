@@ -99,7 +99,7 @@ describe("posts in the browser", () => {
     expect(await strip.getByText(title).isVisible()).toBe(true);
     await screenshot(moderator, "home-pinned-darkorange-1280");
     await strip.getByRole("button", { name: "Убрать из закреплённых" }).first().click();
-    expect(await moderator.getByText("Убрать закрепленную публикацию?").isVisible()).toBe(true);
+    await expect.poll(() => moderator.getByText("Убрать закрепленную публикацию?").isVisible()).toBe(true);
     await moderator.getByRole("button", { name: "Убрать", exact: true }).click();
     await expect.poll(() => moderator.getByText("Закрепленная публикация убрана.").isVisible()).toBe(true);
 
@@ -123,18 +123,17 @@ describe("posts in the browser", () => {
     await page.goto(path);
     await page.getByLabel("Ваш комментарий").fill("Комментарий без JavaScript");
     await page.getByRole("button", { name: "Отправить" }).click();
-    expect(page.url()).toMatch(/\?comment=\d+/);
-    expect(await page.getByText("Комментарий без JavaScript").isVisible()).toBe(true);
+    await page.waitForURL(/\?comment=\d+/);
+    await page.getByText("Комментарий без JavaScript").waitFor();
 
     // An empty comment is refused at the field.
     await page.getByLabel("Ваш комментарий").fill("   ");
     await page.getByRole("button", { name: "Отправить" }).click();
-    expect(await page.locator(".comment-form-comment .field-error").count()).toBeGreaterThan(0);
+    await page.locator(".comment-form-comment .field-error").first().waitFor();
 
     await page.goto(path);
     await page.locator(".post-footer, .post-actions").first().getByRole("button", { name: "Лапка вверх" }).click();
-    await page.waitForURL((url) => url.pathname === path);
-    expect(await score(page)).toBe("1");
+    await expect.poll(() => score(page)).toBe("1");
     expect(await page.locator(".post-footer, .post-actions").first().getByRole("button", { name: "Убрать лапку" }).count()).toBe(1);
     await screenshot(page, "post-nojs-1280");
     await context.close();

@@ -43,7 +43,7 @@ describe("settings without JavaScript", () => {
 
     await page.getByLabel("Тема").selectOption("halloween");
     await page.getByRole("button", { name: "Сохранить тему" }).click();
-    expect(await page.locator("body").getAttribute("class")).toContain("theme-halloween");
+    await expect.poll(() => page.locator("body").getAttribute("class")).toContain("theme-halloween");
     await screenshot(page, "settings-halloween-1280");
     await context.close();
   });
