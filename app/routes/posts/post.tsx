@@ -16,13 +16,15 @@ import { COMMENT_FORMS, postUrl, TagList } from "#app/components/post-card";
 import { TimeAgo } from "#app/components/time-ago";
 import { formFields, getCtx, loaderError, readForm, runAction } from "#app/lib/forms.server";
 import { pageTitle } from "#app/lib/meta";
-import { plural } from "#app/lib/plural";
+import { plural, pluralize } from "#app/lib/plural";
 import { safeRedirect } from "#app/lib/redirects";
 import { useRootData } from "#app/root";
 import commentsCss from "#app/styles/pages/comments.css?url";
 import postCss from "#app/styles/pages/post.css?url";
 import postsListCss from "#app/styles/pages/posts-list.css?url";
 import { createComment, deleteComment, updateComment } from "#workers/core/comments/comments";
+import { COMMENTS_FIRST_LOAD } from "#workers/core/comments/comments.constants";
+import { firstThreads } from "#workers/core/comments/comments.serializers";
 import { AppError } from "#workers/core/errors";
 import { getPost, listPinnedPosts, togglePin } from "#workers/core/posts/posts";
 import type { Route } from "./+types/post";
@@ -36,11 +38,17 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const ctx = getCtx(context);
   const [post, pinned] = await Promise.all([getPost(ctx, params.slug).catch(loaderError), listPinnedPosts(ctx)]);
-  // The detail carries the comment tree (spec §3 Post).
+  // The detail carries the comment tree (spec §3 Post). A guest's page (shared and cached) opens a long
+  // discussion with its first threads; members, links to a comment and ?comments=all get every comment.
   const { comments, ...rest } = post;
+  const url = new URL(request.url);
+  const everything =
+    !!ctx.actor || url.searchParams.has("comment") || url.searchParams.get("comments") === "all";
+  const { shown, hidden } = everything ? { shown: comments, hidden: 0 } : firstThreads(comments, COMMENTS_FIRST_LOAD);
   return {
     post: rest,
-    comments,
+    comments: shown,
+    hiddenComments: hidden,
     pinned: pinned.results,
     origin: new URL(request.url).origin,
   };
@@ -152,7 +160,7 @@ function numberParam(value: string | null): number | null {
 }
 
 export default function PostPage({ loaderData }: Route.ComponentProps) {
-  const { post, comments, pinned } = loaderData;
+  const { post, comments, hiddenComments, pinned } = loaderData;
   const { user } = useRootData();
   const [params] = useSearchParams();
   useCommentScroll(true);
@@ -235,7 +243,15 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
               editing={numberParam(params.get("edit"))}
               highlighted={numberParam(params.get("comment"))}
             />
-          ) : (
+          ) : null}
+          {hiddenComments > 0 ? (
+            <p className="comments-more">
+              <Link className="btn btn-ghost" to={`${postUrl(post.slug)}?comments=all#comments`}>
+                Показать остальные {pluralize(hiddenComments, COMMENT_FORMS)}
+              </Link>
+            </p>
+          ) : null}
+          {comments.length ? null : (
             <p className="comments-empty muted">Комментариев пока нет. Начните обсуждение первым!</p>
           )}
           {user ? (
