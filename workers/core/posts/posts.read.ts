@@ -78,10 +78,8 @@ export async function cardData(ctx: RequestContext, rows: PostRow[], extraUserId
   };
 }
 
-/** Cards for rows, in the given order. */
-export async function loadCards(ctx: RequestContext, rows: PostRow[]): Promise<PostCard[]> {
-  if (!rows.length) return [];
-  const data = await cardData(ctx, rows);
+/** Cards for rows, in the given order (rows whose author is gone are left out). */
+export function cardsFrom(rows: PostRow[], data: CardData): PostCard[] {
   return rows.flatMap((row) => {
     const user = data.users.get(row.userId);
     if (!user) return [];
@@ -94,6 +92,12 @@ export async function loadCards(ctx: RequestContext, rows: PostRow[]): Promise<P
       }),
     ];
   });
+}
+
+/** Cards for rows, in the given order. */
+export async function loadCards(ctx: RequestContext, rows: PostRow[]): Promise<PostCard[]> {
+  if (!rows.length) return [];
+  return cardsFrom(rows, await cardData(ctx, rows));
 }
 
 /** A numbered page: `rows` were fetched with limit size+1. */

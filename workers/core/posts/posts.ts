@@ -14,7 +14,7 @@ import { randomToken } from "#workers/platform/crypto";
 import { putAll, readUpload, widthVariant } from "#workers/platform/images";
 import { bodyText, type TPostBody } from "./body.schemas";
 import { can, type PostAccess, type PostRules } from "./posts.policy";
-import { cardData, findPost, loadCards, numberedPage, type Page } from "./posts.read";
+import { cardData, cardsFrom, findPost, loadCards, numberedPage, type Page } from "./posts.read";
 import {
   POST_IMAGE_WIDTH,
   POSTS_PAGE_SIZE,
@@ -362,15 +362,18 @@ export async function togglePin(ctx: RequestContext, slug: string): Promise<{ is
   return { is_pinned: isPinned };
 }
 
-/** GET /v1/post/pinned/: published pinned posts, the latest pinned first. */
-export async function listPinnedPosts(ctx: RequestContext): Promise<Page<PostCard>> {
-  const rows = await ctx.db
+function pinnedQuery(ctx: RequestContext) {
+  return ctx.db
     .select()
     .from(posts)
     .where(and(eq(posts.isPinned, true), eq(posts.isPublished, true)))
     .orderBy(desc(posts.pinnedAt), desc(posts.id))
     .limit(50);
-  return { results: await loadCards(ctx, rows), next: null, previous: null };
+}
+
+/** GET /v1/post/pinned/: published pinned posts, the latest pinned first. */
+export async function listPinnedPosts(ctx: RequestContext): Promise<Page<PostCard>> {
+  return { results: await loadCards(ctx, await pinnedQuery(ctx)), next: null, previous: null };
 }
 
 // ─── lists ──────────────────────────────────────────────────────────────────────────────────────────
@@ -400,10 +403,21 @@ export function popularityScore(post: Pick<PostRow, "pwnd" | "commentsCount" | "
  * GET /v1/post/: published posts. "new" (default) pages by an opaque cursor (newest first); "top" and
  * "popular" page by number. `next`/`previous` are query strings.
  */
-export async function listPosts(ctx: RequestContext, input: unknown): Promise<Page<PostCard>> {
+type RowsPage = Page<PostRow>;
+
+/**
+ * One list page as rows. "new" and "top" are one query each, run in the same D1 batch as `extra` (the pinned
+ * strip on the home page); "popular" ranks recent candidates in the Worker, then loads the page's rows.
+ */
+async function listRows(ctx: RequestContext, input: unknown, withPinned: boolean): Promise<{ page: RowsPage; pinned: PostRow[] }> {
   const { type, cursor, page } = parseInput(ZPostList, input ?? {});
   const size = POSTS_PAGE_SIZE;
   const now = ctx.now();
+  const run = async <T>(query: Promise<T> & { toSQL: unknown }): Promise<[T, PostRow[]]> => {
+    if (!withPinned) return [await query, []];
+    const [rows, pinned] = await ctx.db.batch([query as never, pinnedQuery(ctx)]);
+    return [rows as T, pinned as PostRow[]];
+  };
   if (type === "new") {
     const after = cursor ? decodeCursor(cursor) : null;
     const where = after
@@ -412,31 +426,39 @@ export async function listPosts(ctx: RequestContext, input: unknown): Promise<Pa
           or(lt(posts.publishedAt, new Date(after.at)), and(eq(posts.publishedAt, new Date(after.at)), lt(posts.id, after.id))),
         )
       : eq(posts.isPublished, true);
-    const rows = await ctx.db.select().from(posts).where(where).orderBy(desc(posts.publishedAt), desc(posts.id)).limit(size + 1);
+    const [rows, pinned] = await run(
+      ctx.db.select().from(posts).where(where).orderBy(desc(posts.publishedAt), desc(posts.id)).limit(size + 1),
+    );
     const shown = rows.slice(0, size);
     return {
-      results: await loadCards(ctx, shown),
-      next: rows.length > size ? `?cursor=${encodeCursor(shown[shown.length - 1])}` : null,
-      previous: null,
+      page: {
+        results: shown,
+        next: rows.length > size ? `?cursor=${encodeCursor(shown[shown.length - 1])}` : null,
+        previous: null,
+      },
+      pinned,
     };
   }
   if (type === "top") {
-    const rows = await ctx.db
-      .select()
-      .from(posts)
-      .where(and(eq(posts.isPublished, true), gte(posts.publishedAt, new Date(now.getTime() - TOP_DAYS * DAY_MS))))
-      .orderBy(desc(posts.pwnd), desc(posts.publishedAt), desc(posts.id))
-      .limit(size + 1)
-      .offset((page - 1) * size);
-    const paged = numberedPage(rows, page, size, { type });
-    return { ...paged, results: await loadCards(ctx, paged.results) };
+    const [rows, pinned] = await run(
+      ctx.db
+        .select()
+        .from(posts)
+        .where(and(eq(posts.isPublished, true), gte(posts.publishedAt, new Date(now.getTime() - TOP_DAYS * DAY_MS))))
+        .orderBy(desc(posts.pwnd), desc(posts.publishedAt), desc(posts.id))
+        .limit(size + 1)
+        .offset((page - 1) * size),
+    );
+    return { page: numberedPage(rows, page, size, { type }), pinned };
   }
-  const candidates = await ctx.db
-    .select({ id: posts.id, pwnd: posts.pwnd, commentsCount: posts.commentsCount, publishedAt: posts.publishedAt })
-    .from(posts)
-    .where(and(eq(posts.isPublished, true), gte(posts.publishedAt, new Date(now.getTime() - POPULAR_DAYS * DAY_MS))))
-    .orderBy(desc(posts.publishedAt))
-    .limit(POPULAR_CANDIDATES);
+  const [candidates, pinned] = await run(
+    ctx.db
+      .select({ id: posts.id, pwnd: posts.pwnd, commentsCount: posts.commentsCount, publishedAt: posts.publishedAt })
+      .from(posts)
+      .where(and(eq(posts.isPublished, true), gte(posts.publishedAt, new Date(now.getTime() - POPULAR_DAYS * DAY_MS))))
+      .orderBy(desc(posts.publishedAt))
+      .limit(POPULAR_CANDIDATES),
+  );
   const ranked = candidates
     .map((c) => ({ id: c.id, at: c.publishedAt?.getTime() ?? 0, score: popularityScore(c, now) }))
     .sort((a, b) => b.score - a.score || b.at - a.at || b.id - a.id);
@@ -445,7 +467,24 @@ export async function listPosts(ctx: RequestContext, input: unknown): Promise<Pa
   const ids = paged.results.map((s) => s.id);
   const rows = ids.length ? await ctx.db.select().from(posts).where(inArray(posts.id, ids)) : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return { ...paged, results: await loadCards(ctx, ids.flatMap((id) => byId.get(id) ?? [])) };
+  return { page: { ...paged, results: ids.flatMap((id) => byId.get(id) ?? []) }, pinned };
+}
+
+/** GET /v1/post/: new (cursor), top and popular (page). */
+export async function listPosts(ctx: RequestContext, input: unknown): Promise<Page<PostCard>> {
+  const { page } = await listRows(ctx, input, false);
+  return { ...page, results: await loadCards(ctx, page.results) };
+}
+
+/** The home page: a list page and the pinned strip, with their cards read together (two D1 round trips). */
+export async function listHome(ctx: RequestContext, input: unknown): Promise<{ feed: Page<PostCard>; pinned: PostCard[] }> {
+  const { page, pinned } = await listRows(ctx, input, true);
+  const all = [...page.results, ...pinned];
+  const data = all.length ? await cardData(ctx, all) : null;
+  return {
+    feed: { ...page, results: data ? cardsFrom(page.results, data) : [] },
+    pinned: data ? cardsFrom(pinned, data) : [],
+  };
 }
 
 /**
