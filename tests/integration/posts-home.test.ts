@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createPublishedPost, serviceContext } from "#tests/factories/posts";
 import { createUser } from "#tests/factories/users";
-import { listHome, listPinnedPosts, listPosts } from "#workers/core/posts/posts";
+import { getPost, listHome, listPinnedPosts, listPosts, postPage } from "#workers/core/posts/posts";
 
 describe("listHome: the home page's list and pinned strip in one go", () => {
   it("gives the same cards as listPosts and listPinnedPosts, for every list type", async () => {
@@ -27,5 +27,34 @@ describe("listHome: the home page's list and pinned strip in one go", () => {
       code: "invalid",
       errors: { cursor: ["Неверный курсор страницы."] },
     });
+  });
+});
+
+describe("postPage: the post page's reads in two batches", () => {
+  it("gives the same post detail (with comments) and pinned cards as getPost and listPinnedPosts", async () => {
+    const author = await createUser();
+    const reader = await createUser();
+    const post = await createPublishedPost(author);
+    await createPublishedPost(author, new Date(), { isPinned: true, pinnedAt: new Date() });
+    const { createComment } = await import("#workers/core/comments/comments");
+    const first = await createComment(await serviceContext(reader), { post_slug: post.slug, text: "Первый" });
+    await createComment(await serviceContext(author), { post_slug: post.slug, text: "Ответ", respond_to_comment: first.id });
+    for (const viewer of [reader, null]) {
+      const page = await postPage(await serviceContext(viewer), post.slug);
+      expect(page.post).toEqual(await getPost(await serviceContext(viewer), post.slug));
+      expect(page.pinned).toEqual((await listPinnedPosts(await serviceContext(viewer))).results);
+      expect(page.post.comments).toHaveLength(1);
+      expect(page.post.comments[0].children).toHaveLength(1);
+    }
+  });
+
+  it("hides drafts from others (404) and shows them to the author without comments", async () => {
+    const author = await createUser();
+    const draft = await createPublishedPost(author, new Date(), { isPublished: false, publishedAt: null });
+    await expect(postPage(await serviceContext(await createUser()), draft.slug)).rejects.toMatchObject({ code: "not_found" });
+    await expect(postPage(await serviceContext(null), "нет-такой")).rejects.toMatchObject({ code: "not_found" });
+    const own = await postPage(await serviceContext(author), draft.slug);
+    expect(own.post.is_published).toBe(false);
+    expect(own.post.comments).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { fileForm, PNG_6X4 } from "#tests/factories/images";
 import { paragraphBody, serviceContext, setFlag } from "#tests/factories/posts";
 import { createUser } from "#tests/factories/users";
 import { AppError } from "#workers/core/errors";
-import { can, type PostAccess } from "#workers/core/posts/posts.policy";
 import {
   createDraft,
   getPost,
@@ -12,7 +12,7 @@ import {
   updatePost,
   uploadPostImage,
 } from "#workers/core/posts/posts";
-import { fileForm, PNG_6X4 } from "#tests/factories/images";
+import { can, type PostAccess } from "#workers/core/posts/posts.policy";
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;

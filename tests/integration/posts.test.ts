@@ -1,11 +1,11 @@
 import { env } from "cloudflare:test";
+import { PhotonImage } from "@cf-wasm/photon/workerd";
 import { describe, expect, it } from "vitest";
 import { bookmarks, likes } from "#drizzle/schema";
 import { type ErrorBody, guestClient, json, memberClient, RUSSIAN } from "#tests/factories/client";
 import { db, mediaKeys, scalar } from "#tests/factories/db";
 import { CORRUPT_PNG, fileForm, PNG_6X4 } from "#tests/factories/images";
 import { createDraftRow, createPublishedPost, paragraphBody } from "#tests/factories/posts";
-import { PhotonImage } from "@cf-wasm/photon/workerd";
 import { popularityScore } from "#workers/core/posts/posts";
 
 type Card = { id: number; slug: string; title: string; is_pinned: boolean; is_published: boolean; tags: { slug: string; name: string }[] };

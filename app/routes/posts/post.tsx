@@ -26,7 +26,7 @@ import { createComment, deleteComment, updateComment } from "#workers/core/comme
 import { COMMENTS_FIRST_LOAD } from "#workers/core/comments/comments.constants";
 import { firstThreads } from "#workers/core/comments/comments.serializers";
 import { AppError } from "#workers/core/errors";
-import { getPost, listPinnedPosts, togglePin } from "#workers/core/posts/posts";
+import { postPage, togglePin } from "#workers/core/posts/posts";
 import type { Route } from "./+types/post";
 
 export const links: Route.LinksFunction = () => [
@@ -37,7 +37,7 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const ctx = getCtx(context);
-  const [post, pinned] = await Promise.all([getPost(ctx, params.slug).catch(loaderError), listPinnedPosts(ctx)]);
+  const { post, pinned } = await postPage(ctx, params.slug).catch(loaderError);
   // The detail carries the comment tree (spec §3 Post). A guest's page (shared and cached) opens a long
   // discussion with its first threads; members, links to a comment and ?comments=all get every comment.
   const { comments, ...rest } = post;
@@ -49,7 +49,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     post: rest,
     comments: shown,
     hiddenComments: hidden,
-    pinned: pinned.results,
+    pinned,
     origin: new URL(request.url).origin,
   };
 }

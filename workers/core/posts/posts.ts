@@ -3,6 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { slugify } from "transliteration";
 import { bookmarks, comments, likes, type PostRow, postShares, posts, postTags, type UserRow, users } from "#drizzle/schema";
 import { getCommentTree } from "#workers/core/comments/comments";
+import type { CommentView } from "#workers/core/comments/comments.serializers";
 import { getConfig } from "#workers/core/config/config";
 import { AppError, type FieldErrors } from "#workers/core/errors";
 import { mediaUrl } from "#workers/core/shared/media";
@@ -14,7 +15,7 @@ import { randomToken } from "#workers/platform/crypto";
 import { putAll, readUpload, widthVariant } from "#workers/platform/images";
 import { bodyText, type TPostBody } from "./body.schemas";
 import { can, type PostAccess, type PostRules } from "./posts.policy";
-import { cardData, cardsFrom, findPost, loadCards, numberedPage, type Page } from "./posts.read";
+import { type CardData, cardData, cardsFrom, findPost, loadCards, numberedPage, type Page } from "./posts.read";
 import {
   POST_IMAGE_WIDTH,
   POSTS_PAGE_SIZE,
@@ -128,11 +129,22 @@ export async function getPost(ctx: RequestContext, slug: string): Promise<PostDe
 }
 
 async function detail(ctx: RequestContext, post: PostRow, sharedWith: number[], r: PostRules): Promise<PostDetail> {
-  const target = access(post, sharedWith);
   const [data, comments] = await Promise.all([
     cardData(ctx, [post], sharedWith),
     post.isPublished ? getCommentTree(ctx, post.id, post.slug) : Promise.resolve([]),
   ]);
+  return detailFrom(ctx, post, sharedWith, r, data, comments);
+}
+
+function detailFrom(
+  ctx: RequestContext,
+  post: PostRow,
+  sharedWith: number[],
+  r: PostRules,
+  data: CardData,
+  comments: CommentView[],
+): PostDetail {
+  const target = access(post, sharedWith);
   const people = data.users;
   const user = people.get(post.userId);
   if (!user) throw new AppError("not_found", NOT_FOUND);
@@ -151,6 +163,34 @@ async function detail(ctx: RequestContext, post: PostRow, sharedWith: number[], 
     sharedWith: sharedWith.flatMap((id) => people.get(id) ?? []),
     comments,
   });
+}
+
+/**
+ * The post page: the post, its shares and the pinned strip in one D1 batch; then, side by side, every card's
+ * authors, tags and the member's paws and bookmarks (one batch) and the comment tree (one query). The comment
+ * rows cannot join the first batch: D1 batches return rows as objects, and the tree's joined columns share
+ * names (created_at …), which a batch would merge.
+ */
+export async function postPage(ctx: RequestContext, slug: string): Promise<{ post: PostDetail; pinned: PostCard[] }> {
+  if (typeof slug !== "string" || !slug || slug.length > 200) throw new AppError("not_found", NOT_FOUND);
+  const [found, shares, pinnedRows] = await ctx.db.batch([
+    ctx.db.select().from(posts).where(eq(posts.slug, slug)).limit(1),
+    ctx.db
+      .select({ userId: postShares.userId })
+      .from(postShares)
+      .innerJoin(posts, eq(posts.id, postShares.postId))
+      .where(eq(posts.slug, slug)),
+    pinnedQuery(ctx),
+  ]);
+  const post = found[0];
+  const sharedWith = shares.map((s) => s.userId);
+  if (!post || !can(ctx.actor, "view", access(post, sharedWith))) throw new AppError("not_found", NOT_FOUND);
+  const [r, data, comments] = await Promise.all([
+    rules(ctx),
+    cardData(ctx, [post, ...pinnedRows], sharedWith),
+    post.isPublished ? getCommentTree(ctx, post.id, post.slug) : Promise.resolve([]),
+  ]);
+  return { post: detailFrom(ctx, post, sharedWith, r, data, comments), pinned: cardsFrom(pinnedRows, data) };
 }
 
 /** What a post must have to be published (and keep while published), field by field. */
