@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { ActionFailurePage } from "#app/components/action-failure";
 import { getCtx, readForm, runAction } from "#app/lib/forms.server";
 import { safeRedirect } from "#app/lib/redirects";
 import { asTheme, isTheme, nextTheme, type Theme, themeCookie } from "#app/lib/theme";
@@ -42,17 +43,5 @@ export function loader() {
 /** Shown only when a no-JS toggle failed (the CSRF token expired, for instance). */
 export default function ThemeResult({ actionData }: Route.ComponentProps) {
   if (!actionData || actionData.ok) return null;
-  return (
-    <main className="page">
-      <section className="card card-narrow">
-        <h1 className="page-title">Не удалось сменить тему</h1>
-        <p className="form-error" role="alert">
-          {actionData.detail}
-        </p>
-        <a className="btn btn-primary" href="/">
-          На главную
-        </a>
-      </section>
-    </main>
-  );
+  return <ActionFailurePage title="Не удалось сменить тему" detail={actionData.detail} />;
 }

@@ -1,4 +1,5 @@
-import { Link, redirect } from "react-router";
+import { redirect } from "react-router";
+import { ActionFailurePage } from "#app/components/action-failure";
 import { togglePaw } from "#workers/core/reactions/likes";
 import type { Route } from "./+types/paw";
 import { reactionAction, reactionInput } from "./reaction-utils";
@@ -19,17 +20,5 @@ export function loader() {
 /** Shown only when a plain (no-JS) paw failed: the reason and a way back. */
 export default function PawResult({ actionData }: Route.ComponentProps) {
   if (!actionData || actionData.ok) return null;
-  return (
-    <main className="page">
-      <section className="card card-narrow">
-        <h1 className="page-title">Лапка не поставлена</h1>
-        <p className="form-error" role="alert">
-          {actionData.detail}
-        </p>
-        <Link className="btn btn-primary" to="/">
-          На главную
-        </Link>
-      </section>
-    </main>
-  );
+  return <ActionFailurePage title="Лапка не поставлена" detail={actionData.detail} />;
 }
