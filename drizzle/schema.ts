@@ -178,6 +178,7 @@ export const tags = sqliteTable("tags", {
   name: text("name").notNull(),
   nameKey: text("name_key").notNull().unique(),
   postsCount: integer("posts_count").notNull().default(0),
+  shoutsCount: integer("shouts_count").notNull().default(0),
   createdAt: createdAt(),
 });
 
@@ -259,3 +260,206 @@ export const bookmarks = sqliteTable(
 export type PostRow = typeof posts.$inferSelect;
 export type CommentRow = typeof comments.$inferSelect;
 export type TagRow = typeof tags.$inferSelect;
+
+/** Members a member ignores: no notifications from them (POST /v1/user/{id}/ignore/ toggles). */
+export const userIgnores = sqliteTable(
+  "user_ignores",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    ignoredUserId: integer("ignored_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.ignoredUserId] })],
+);
+
+/**
+ * Notifications (spec §3 Stream item) for one member. `group_key` groups repeated events on one item
+ * (e.g. paws on one post) into one unread row whose `group_count` grows; `viewed_at` null means unread.
+ */
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "cascade" }),
+    type: integer("type").notNull(),
+    preTitle: text("pre_title").notNull().default(""),
+    title: text("title").notNull().default(""),
+    titleUrl: text("title_url").notNull().default(""),
+    message: text("message").notNull().default(""),
+    messageUrl: text("message_url").notNull().default(""),
+    hasImageTitle: integer("has_image_title", { mode: "boolean" }).notNull().default(false),
+    hasImageContent: integer("has_image_content", { mode: "boolean" }).notNull().default(false),
+    isHiddenTitle: integer("is_hidden_title", { mode: "boolean" }).notNull().default(false),
+    isHiddenContent: integer("is_hidden_content", { mode: "boolean" }).notNull().default(false),
+    /** What the notification is about, e.g. "comment:12" — removed with its source. */
+    sourceKey: text("source_key"),
+    groupKey: text("group_key"),
+    groupCount: integer("group_count").notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(now),
+    viewedAt: integer("viewed_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    index("notifications_user_idx").on(t.userId, t.id),
+    index("notifications_unread_idx").on(t.userId, t.viewedAt),
+    index("notifications_group_idx").on(t.userId, t.groupKey),
+    index("notifications_source_idx").on(t.sourceKey),
+  ],
+);
+
+/** The public activity stream (spec §3 Stream item): new posts, comments and what later sections add. */
+export const activities = sqliteTable(
+  "activities",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "cascade" }),
+    type: integer("type").notNull(),
+    preTitle: text("pre_title").notNull().default(""),
+    title: text("title").notNull().default(""),
+    titleUrl: text("title_url").notNull().default(""),
+    message: text("message").notNull().default(""),
+    messageUrl: text("message_url").notNull().default(""),
+    hasImageTitle: integer("has_image_title", { mode: "boolean" }).notNull().default(false),
+    hasImageContent: integer("has_image_content", { mode: "boolean" }).notNull().default(false),
+    isHiddenTitle: integer("is_hidden_title", { mode: "boolean" }).notNull().default(false),
+    isHiddenContent: integer("is_hidden_content", { mode: "boolean" }).notNull().default(false),
+    /** What the item is about, e.g. "post:3" — removed (activity_deleted) with its source. */
+    sourceKey: text("source_key"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("activities_source_idx").on(t.sourceKey)],
+);
+
+/** Web push subscriptions, one per browser/device (the endpoint is unique). */
+export const pushSubscriptions = sqliteTable(
+  "push_subscriptions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull().unique(),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+    lastSuccessAt: integer("last_success_at", { mode: "timestamp_ms" }),
+    failureCount: integer("failure_count").notNull().default(0),
+  },
+  (t) => [index("push_subscriptions_user_idx").on(t.userId)],
+);
+
+/** Shouts: short notes on the bonfire. `text` is plain text (links, @mentions and #tags are recognised). */
+export const shouts = sqliteTable(
+  "shouts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    text: text("text").notNull().default(""),
+    isMediaHidden: integer("is_media_hidden", { mode: "boolean" }).notNull().default(false),
+    isPinned: integer("is_pinned", { mode: "boolean" }).notNull().default(false),
+    pinnedAt: integer("pinned_at", { mode: "timestamp_ms" }),
+    isMuted: integer("is_muted", { mode: "boolean" }).notNull().default(false),
+    isFrozen: integer("is_frozen", { mode: "boolean" }).notNull().default(false),
+    commentsCount: integer("comments_count").notNull().default(0),
+    viewsCount: integer("views_count").notNull().default(0),
+    pwnd: integer("pwnd").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(now),
+  },
+  (t) => [
+    index("shouts_list_idx").on(t.isMuted, t.id),
+    index("shouts_user_idx").on(t.userId, t.id),
+    index("shouts_pinned_idx").on(t.isPinned, t.pinnedAt),
+  ],
+);
+
+/** Pictures and video links of a shout (spec §3 Media item); `key` is the R2 key prefix or the video URL. */
+export const shoutMedia = sqliteTable(
+  "shout_media",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    shoutId: integer("shout_id")
+      .notNull()
+      .references(() => shouts.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+    isVideo: integer("is_video", { mode: "boolean" }).notNull().default(false),
+    key: text("key").notNull(),
+    width: integer("width"),
+    height: integer("height"),
+    caption: text("caption").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [index("shout_media_shout_idx").on(t.shoutId, t.position), index("shout_media_user_idx").on(t.userId, t.isVideo, t.id)],
+);
+
+export const shoutTags = sqliteTable(
+  "shout_tags",
+  {
+    shoutId: integer("shout_id")
+      .notNull()
+      .references(() => shouts.id, { onDelete: "cascade" }),
+    tagId: integer("tag_id")
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.shoutId, t.tagId] }), index("shout_tags_tag_idx").on(t.tagId, t.shoutId)],
+);
+
+/** Comments under shouts: the same tree as post comments. */
+export const shoutComments = sqliteTable(
+  "shout_comments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    shoutId: integer("shout_id")
+      .notNull()
+      .references(() => shouts.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    parentId: integer("parent_id"),
+    depth: integer("depth").notNull().default(1),
+    path: text("path").notNull().default(""),
+    text: text("text").notNull(),
+    pwnd: integer("pwnd").notNull().default(0),
+    isDeleted: integer("is_deleted", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(now),
+  },
+  (t) => [
+    index("shout_comments_shout_idx").on(t.shoutId, t.path),
+    index("shout_comments_user_idx").on(t.userId, t.createdAt),
+    index("shout_comments_parent_idx").on(t.parentId),
+  ],
+);
+
+/** One view per viewer (member id or hashed IP) per shout per day. */
+export const shoutViews = sqliteTable(
+  "shout_views",
+  {
+    shoutId: integer("shout_id")
+      .notNull()
+      .references(() => shouts.id, { onDelete: "cascade" }),
+    viewer: text("viewer").notNull(),
+    day: integer("day").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.shoutId, t.viewer, t.day] })],
+);
+
+export type NotificationRow = typeof notifications.$inferSelect;
+export type ActivityRow = typeof activities.$inferSelect;
+export type ShoutRow = typeof shouts.$inferSelect;
+export type ShoutCommentRow = typeof shoutComments.$inferSelect;

@@ -6,6 +6,7 @@ import { buildRequestContext } from "./platform/context";
 import { csrfCookie, readCookies } from "./platform/cookies";
 import { randomToken } from "./platform/crypto";
 import { serveMedia } from "./platform/media-serve";
+import { connectSocket } from "./realtime/connect";
 import {
   cacheTags,
   GUEST_CACHE_CONTROL,
@@ -57,15 +58,15 @@ async function servePage(request: Request, env: Env, ctx: ExecutionContext): Pro
 }
 
 /**
- * The Worker: /api/* → Hono, /ws/ → realtime (reserved), /media/* → R2, everything else → React Router.
+ * The Worker: /api/* → Hono, /ws/ → the realtime channel, /media/* → R2, everything else → React Router.
  */
+export { SiteChannel } from "./realtime/channel";
+
 export default {
   async fetch(request, env, ctx) {
     const url = new URL(request.url);
     if (url.pathname.startsWith("/api/")) return api.fetch(request, env, ctx);
-    if (url.pathname.startsWith("/ws/")) {
-      return Response.json({ detail: "Канал реального времени ещё не подключён." }, { status: 501 });
-    }
+    if (url.pathname === "/ws/" || url.pathname === "/ws") return connectSocket(request, env);
     if (url.pathname.startsWith("/media/")) return serveMedia(request, env.MEDIA);
     return servePage(request, env, ctx);
   },

@@ -15,6 +15,7 @@ import { searchRouter } from "./v1/search";
 import { tagRouter } from "./v1/tag";
 import { userRouter } from "./v1/user";
 import { userListsRouter } from "./v1/user-lists";
+import { userMetaRouter } from "./v1/user-meta";
 
 function executionContext(c: { executionCtx: unknown }): Pick<ExecutionContext, "waitUntil"> {
   try {
@@ -40,6 +41,7 @@ export const api = new Hono<ApiEnv>({ strict: false })
   .get("/v1/openapi.json", (c) => c.json(openApiDocument()))
   .route("/v1/config", configRouter)
   .route("/v1/auth", authRouter)
+  .route("/v1/user", userMetaRouter)
   .route("/v1/user", userListsRouter)
   .route("/v1/user", userRouter)
   .route("/v1/post", postRouter)

@@ -1,0 +1,22 @@
+import { shardOfUser, shardStub, shardStubs } from "./shards";
+
+/** The ids of members with an open tab anywhere on the site (spec §7 GET /v1/user/meta/). */
+export async function onlineUserIds(env: Env, shards: number): Promise<number[]> {
+  const lists = await Promise.all(shardStubs(env, shards).map((stub) => stub.online()));
+  return [...new Set(lists.flat())].sort((a, b) => a - b);
+}
+
+/** Whether the member has an open tab (web push goes only to members who have none). */
+export async function isUserOnline(env: Env, shards: number, userId: number): Promise<boolean> {
+  const ids = await shardStub(env, shardOfUser(userId, shards)).online();
+  return ids.includes(userId);
+}
+
+/**
+ * GET /v1/user/meta/: the online members. Online status is for signed-in viewers only (spec §4 "Online", §6),
+ * so a guest gets an empty list.
+ */
+export async function listOnline(ctx: { env: Env; vars: { REALTIME_SHARDS: number }; actor: unknown }): Promise<{ online: number[] }> {
+  if (!ctx.actor) return { online: [] };
+  return { online: await onlineUserIds(ctx.env, ctx.vars.REALTIME_SHARDS) };
+}
