@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { Link, useLocation, useRevalidator, useRouteLoaderData } from "react-router";
+import { RealtimeProvider } from "#app/realtime/provider";
 import type { RootData } from "#app/root";
 import { ActivitySidebar } from "./activity-sidebar";
 import { Footer } from "./footer";
@@ -88,9 +89,11 @@ export function Shell({ children, footer = true }: { children: React.ReactNode; 
   if (!root) return <MinimalShell>{children}</MinimalShell>;
   return (
     <NoticeProvider>
-      <SidebarsProvider isMember={!!root.user} pinned={!!root.user?.settings.is_notifications_pinned}>
-        <Frame footer={footer}>{children}</Frame>
-      </SidebarsProvider>
+      <RealtimeProvider>
+        <SidebarsProvider isMember={!!root.user} pinned={!!root.user?.settings.is_notifications_pinned}>
+          <Frame footer={footer}>{children}</Frame>
+        </SidebarsProvider>
+      </RealtimeProvider>
     </NoticeProvider>
   );
 }

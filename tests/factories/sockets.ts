@@ -59,6 +59,26 @@ export class TestSocket {
     });
   }
 
+  /** The first event of this type whose object passes `where`. */
+  event<T extends TServerMessage["type"]>(
+    type: T,
+    where: (obj: Extract<TServerMessage, { type: T }> extends { obj: infer O } ? O : never) => boolean = () => true,
+    timeoutMs = 3000,
+  ): Promise<Extract<TServerMessage, { type: T }>> {
+    return this.next(
+      (m) => m.type === type && "obj" in m && where(m.obj as never),
+      timeoutMs,
+    ) as Promise<Extract<TServerMessage, { type: T }>>;
+  }
+
+  /** Whether an event of this type whose object passes `where` has arrived. */
+  has<T extends TServerMessage["type"]>(
+    type: T,
+    where: (obj: Extract<TServerMessage, { type: T }> extends { obj: infer O } ? O : never) => boolean = () => true,
+  ): boolean {
+    return this.messages.some((m) => m.type === type && "obj" in m && where(m.obj as never));
+  }
+
   /** The messages of one type received so far. */
   all<T extends TServerMessage["type"]>(type: T): Extract<TServerMessage, { type: T }>[] {
     return this.messages.filter((m) => m.type === type) as Extract<TServerMessage, { type: T }>[];

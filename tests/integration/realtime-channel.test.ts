@@ -115,7 +115,7 @@ describe("presence", () => {
     expect((await json<{ online: number[] }>(await watcherClient.get("/user/meta/"))).online).toContain(user.id);
 
     tab2.close();
-    const gone = await watcher.next((m) => m.type === "user_disconnected" && m.obj.id === user.id);
+    const gone = await watcher.event("user_disconnected", (o) => o.id === user.id);
     expect(gone.obj.datetime_last_seen).toBeTruthy();
     expect((await json<{ online: number[] }>(await watcherClient.get("/user/meta/"))).online).not.toContain(user.id);
     const profile = await json<{ datetime_last_seen: string }>(await watcherClient.get(`/user/${user.id}/`));

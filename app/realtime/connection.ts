@@ -1,0 +1,175 @@
+import { REALTIME, type TServerMessage, ZServerMessage } from "#workers/realtime/messages";
+
+/**
+ * The client side of the site channel (spec §4 "Realtime channel", §9): one websocket per tab with a
+ * heartbeat every 10 s (no pong for the previous ping → reconnect), a 10 s connection time-out, reconnects
+ * after 1–10 s with jitter, at most 10 retries and then the failed state until `retry()`. Messages are
+ * checked against the shared union; those carrying this tab's own client id are dropped.
+ *
+ * This module is loaded after hydration (it brings zod), so it costs nothing on first load.
+ */
+export type ConnectionStatus = "connecting" | "open" | "reconnecting" | "failed";
+
+export interface ConnectionOptions {
+  url: () => string;
+  clientId: string;
+  /** The route the tab shows, sent with every heartbeat. */
+  route: () => string;
+  onMessage: (message: Exclude<TServerMessage, { type: "pong" }>) => void;
+  onStatus: (status: ConnectionStatus) => void;
+  /** The socket opened again after a drop: the tab may have missed events and must re-sync. */
+  onReopen: () => void;
+}
+
+/** The delay before reconnect attempt `attempt` (1-based): doubling from 1 s, capped at 10 s, ±25 % jitter. */
+export function reconnectDelay(attempt: number, random = Math.random()): number {
+  const base = Math.min(REALTIME.reconnectMaxMs, REALTIME.reconnectMinMs * 2 ** Math.max(0, attempt - 1));
+  const jittered = base * (0.75 + random * 0.5);
+  return Math.round(Math.min(REALTIME.reconnectMaxMs, Math.max(REALTIME.reconnectMinMs, jittered)));
+}
+
+export class Connection {
+  private ws: WebSocket | null = null;
+  private retries = 0;
+  private stopped = false;
+  private dropped = false;
+  private awaitingPong = false;
+  private heartbeat: ReturnType<typeof setInterval> | undefined;
+  private connectTimer: ReturnType<typeof setTimeout> | undefined;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The highest sequence id seen; a gap after a reconnect is what the re-sync repairs. */
+  lastSeq = 0;
+
+  constructor(private readonly options: ConnectionOptions) {}
+
+  start(): void {
+    this.stopped = false;
+    this.open();
+  }
+
+  /** Closes for good (sign-in/out builds a new connection). */
+  stop(): void {
+    this.stopped = true;
+    this.clearTimers();
+    const ws = this.ws;
+    this.ws = null;
+    if (ws && ws.readyState <= WebSocket.OPEN) ws.close(1000, "bye");
+  }
+
+  /** After the failed state: a click on the indicator starts over with a fresh retry budget. */
+  retry(): void {
+    this.retries = 0;
+    this.clearTimers();
+    this.open();
+  }
+
+  /** Tells the channel which route the tab shows now (on navigation; the heartbeat repeats it). */
+  sendRoute(): void {
+    this.ping();
+  }
+
+  private open(): void {
+    this.clearTimers();
+    if (this.ws && this.ws.readyState <= WebSocket.OPEN) {
+      const old = this.ws;
+      this.ws = null;
+      old.close(1000, "reconnect");
+    }
+    this.options.onStatus(this.dropped ? "reconnecting" : "connecting");
+    let ws: WebSocket;
+    try {
+      ws = new WebSocket(this.options.url());
+    } catch {
+      this.lost();
+      return;
+    }
+    this.ws = ws;
+    this.connectTimer = setTimeout(() => {
+      if (this.ws === ws && ws.readyState !== WebSocket.OPEN) {
+        this.ws = null;
+        ws.close();
+        this.lost();
+      }
+    }, REALTIME.connectTimeoutMs);
+    ws.addEventListener("open", () => {
+      if (this.ws !== ws) return;
+      clearTimeout(this.connectTimer);
+      this.retries = 0;
+      this.awaitingPong = false;
+      this.options.onStatus("open");
+      this.ping();
+      this.heartbeat = setInterval(() => this.beat(), REALTIME.heartbeatMs);
+      if (this.dropped) {
+        this.dropped = false;
+        this.options.onReopen();
+      }
+    });
+    ws.addEventListener("message", (event) => {
+      if (this.ws !== ws) return;
+      this.receive(event.data);
+    });
+    const onEnd = () => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      this.lost();
+    };
+    ws.addEventListener("close", onEnd);
+    ws.addEventListener("error", onEnd);
+  }
+
+  private beat(): void {
+    if (this.awaitingPong) {
+      // The previous ping got no answer: the connection is dead even if the socket has not noticed.
+      const ws = this.ws;
+      this.ws = null;
+      ws?.close();
+      this.lost();
+      return;
+    }
+    this.ping();
+  }
+
+  private ping(): void {
+    if (this.ws?.readyState !== WebSocket.OPEN) return;
+    this.awaitingPong = true;
+    this.ws.send(JSON.stringify({ type: "ping", route: this.options.route() }));
+  }
+
+  private receive(data: unknown): void {
+    let parsed: ReturnType<typeof ZServerMessage.safeParse>;
+    try {
+      parsed = ZServerMessage.safeParse(JSON.parse(String(data)));
+    } catch {
+      return;
+    }
+    if (!parsed.success) return;
+    const message = parsed.data;
+    if (message.type === "pong") {
+      this.awaitingPong = false;
+      return;
+    }
+    if (message.seq && message.seq > this.lastSeq) this.lastSeq = message.seq;
+    if (message.from && message.from === this.options.clientId) return;
+    this.options.onMessage(message);
+  }
+
+  /** The socket closed, failed or timed out: schedule the next attempt, or give up after the last retry. */
+  private lost(): void {
+    this.clearTimers();
+    if (this.stopped) return;
+    this.dropped = true;
+    if (this.retries >= REALTIME.maxRetries) {
+      this.options.onStatus("failed");
+      return;
+    }
+    this.retries += 1;
+    this.options.onStatus("reconnecting");
+    this.retryTimer = setTimeout(() => this.open(), reconnectDelay(this.retries));
+  }
+
+  private clearTimers(): void {
+    clearInterval(this.heartbeat);
+    clearTimeout(this.connectTimer);
+    clearTimeout(this.retryTimer);
+  }
+}

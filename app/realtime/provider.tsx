@@ -1,0 +1,213 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { useLocation, useRevalidator } from "react-router";
+import { NOTICE_STICKY, useNotice } from "#app/components/notices";
+import { api, clientId } from "#app/lib/api";
+import { useRootData } from "#app/root";
+import { REALTIME, type TEventType, type TServerMessage } from "#workers/realtime/messages";
+import type { Connection, ConnectionStatus } from "./connection";
+
+export type RealtimeEvent<T extends TEventType = TEventType> = Extract<TServerMessage, { type: T }>;
+type Handler = (message: RealtimeEvent) => void;
+
+/** What the reconnect indicator shows: nothing while idle/connected, then reconnecting, syncing or failed. */
+export type RealtimeStatus = "idle" | ConnectionStatus | "syncing";
+
+interface RealtimeApi {
+  status: RealtimeStatus;
+  /** Whether a member is online; always false for a guest viewer (spec §4 "Online"). */
+  isOnline: (userId: number) => boolean;
+  /** Starts over after the failed state (a click on the indicator). */
+  retry: () => void;
+  subscribe: (types: readonly TEventType[], handler: Handler) => () => void;
+  registerSync: (key: string, task: () => Promise<unknown>) => () => void;
+}
+
+const RealtimeContext = createContext<RealtimeApi | null>(null);
+
+export const SYNC_FAILED_TITLE = "Не удалось обновить контент.";
+export const SYNC_FAILED_TEXT = "Обновите страницу, чтобы увидеть новое.";
+
+function socketUrl(): string {
+  const scheme = window.location.protocol === "https:" ? "wss" : "ws";
+  return `${scheme}://${window.location.host}/ws/?client=${encodeURIComponent(clientId())}`;
+}
+
+/**
+ * The realtime channel for the whole app (spec §4 "Realtime channel"): one connection per tab, rebuilt on
+ * sign-in and sign-out; events go to the components that subscribed to their types; presence is kept here;
+ * pins reload the page data; after a drop everything registered with `useSyncTask` is re-fetched together
+ * with the current page's data, the sync indicator showing for at least 2.5 s.
+ */
+export function RealtimeProvider({ children }: { children: React.ReactNode }) {
+  const { user } = useRootData();
+  const userId = user?.id ?? null;
+  const location = useLocation();
+  const revalidator = useRevalidator();
+  const notice = useNotice();
+  const [connectionStatus, setConnectionStatus] = useState<ConnectionStatus | "idle">("idle");
+  const [syncing, setSyncing] = useState(false);
+  const [online, setOnline] = useState<ReadonlySet<number>>(new Set());
+  const listeners = useRef(new Map<TEventType, Set<Handler>>());
+  const syncTasks = useRef(new Map<string, () => Promise<unknown>>());
+  const connection = useRef<Connection | null>(null);
+  const route = useRef(location.pathname);
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
+  const noticeRef = useRef(notice);
+  noticeRef.current = notice;
+
+  const loadOnline = useCallback(async () => {
+    if (userId === null) {
+      setOnline(new Set());
+      return;
+    }
+    const { online: ids } = await api<{ online: number[] }>("/v1/user/meta/");
+    setOnline(new Set(ids));
+  }, [userId]);
+
+  const dispatch = useCallback((message: RealtimeEvent) => {
+    if (message.type === "user_connected" || message.type === "user_disconnected") {
+      const { id } = message.obj;
+      setOnline((current) => {
+        const next = new Set(current);
+        if (message.type === "user_connected") next.add(id);
+        else next.delete(id);
+        return next;
+      });
+    }
+    if (
+      message.type === "post_pinned" ||
+      message.type === "post_unpinned" ||
+      message.type === "shout_pinned" ||
+      message.type === "shout_unpinned"
+    ) {
+      void revalidate.current();
+    }
+    for (const handler of listeners.current.get(message.type) ?? []) {
+      try {
+        handler(message);
+      } catch (error) {
+        console.error("realtime handler failed", message.type, error);
+      }
+    }
+  }, []);
+
+  const sync = useCallback(async () => {
+    setSyncing(true);
+    const started = Date.now();
+    const results = await Promise.allSettled([
+      revalidate.current(),
+      loadOnline(),
+      ...[...syncTasks.current.values()].map((task) => task()),
+    ]);
+    const failed = results.filter((r) => r.status === "rejected");
+    const wait = REALTIME.syncIndicatorMinMs - (Date.now() - started);
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    setSyncing(false);
+    if (failed.length) {
+      console.error("realtime sync failed", ...failed.map((r) => (r as PromiseRejectedResult).reason));
+      noticeRef.current.show({ type: "error", title: SYNC_FAILED_TITLE, text: SYNC_FAILED_TEXT, duration: NOTICE_STICKY });
+    }
+  }, [loadOnline]);
+
+  // One connection per signed-in identity: sign-in and sign-out reconnect (spec §4).
+  useEffect(() => {
+    let cancelled = false;
+    void import("./connection").then(({ Connection }) => {
+      if (cancelled) return;
+      const conn = new Connection({
+        url: socketUrl,
+        clientId: clientId(),
+        route: () => route.current,
+        onMessage: dispatch,
+        onStatus: setConnectionStatus,
+        onReopen: () => void sync(),
+      });
+      connection.current = conn;
+      conn.start();
+      void loadOnline().catch(() => {});
+    });
+    return () => {
+      cancelled = true;
+      connection.current?.stop();
+      connection.current = null;
+      setConnectionStatus("idle");
+    };
+  }, [dispatch, sync, loadOnline]);
+
+  // The channel delivers route events to the sockets looking at that route.
+  useEffect(() => {
+    route.current = location.pathname;
+    connection.current?.sendRoute();
+  }, [location.pathname]);
+
+  const subscribe = useCallback((types: readonly TEventType[], handler: Handler) => {
+    for (const type of types) {
+      let set = listeners.current.get(type);
+      if (!set) {
+        set = new Set();
+        listeners.current.set(type, set);
+      }
+      set.add(handler);
+    }
+    return () => {
+      for (const type of types) listeners.current.get(type)?.delete(handler);
+    };
+  }, []);
+
+  const registerSync = useCallback((key: string, task: () => Promise<unknown>) => {
+    syncTasks.current.set(key, task);
+    return () => {
+      if (syncTasks.current.get(key) === task) syncTasks.current.delete(key);
+    };
+  }, []);
+
+  const value = useMemo<RealtimeApi>(
+    () => ({
+      status: connectionStatus === "open" || connectionStatus === "connecting" ? (syncing ? "syncing" : "idle") : connectionStatus,
+      isOnline: (id) => userId !== null && online.has(id),
+      retry: () => connection.current?.retry(),
+      subscribe,
+      registerSync,
+    }),
+    [connectionStatus, syncing, online, userId, subscribe, registerSync],
+  );
+
+  return <RealtimeContext.Provider value={value}>{children}</RealtimeContext.Provider>;
+}
+
+const OFFLINE: RealtimeApi = {
+  status: "idle",
+  isOnline: () => false,
+  retry: () => {},
+  subscribe: () => () => {},
+  registerSync: () => () => {},
+};
+
+/** The channel's state and presence; outside the provider (error screens, tests) a quiet stand-in. */
+export function useRealtime(): RealtimeApi {
+  return useContext(RealtimeContext) ?? OFFLINE;
+}
+
+/**
+ * Calls `handler` for every event of these types that did not come from this tab. The handler may change on
+ * every render; the subscription does not.
+ */
+export function useRealtimeEvent<T extends TEventType>(types: T | readonly T[], handler: (message: RealtimeEvent<T>) => void): void {
+  const { subscribe } = useRealtime();
+  const ref = useRef(handler);
+  ref.current = handler;
+  const key = (Array.isArray(types) ? types : [types]).join(",");
+  useEffect(() => {
+    const list = key.split(",") as TEventType[];
+    return subscribe(list, (message) => ref.current(message as RealtimeEvent<T>));
+  }, [key, subscribe]);
+}
+
+/** Registers a re-sync step run after the channel comes back from a drop (throw to report a failed sync). */
+export function useSyncTask(key: string, task: () => Promise<unknown>): void {
+  const { registerSync } = useRealtime();
+  const ref = useRef(task);
+  ref.current = task;
+  useEffect(() => registerSync(key, () => ref.current()), [key, registerSync]);
+}
