@@ -11,6 +11,7 @@ import {
 } from "react-router";
 import { serializeCurrentUser } from "#workers/core/accounts/accounts.serializers";
 import { getConfig } from "#workers/core/config/config";
+import { countUnread } from "#workers/core/notifications/notifications";
 import type { Route } from "./+types/root";
 import { ErrorScreen, errorScreenStatus } from "./components/error-screen";
 import { Shell } from "./components/shell";
@@ -30,11 +31,15 @@ import winterCss from "./styles/themes/winter.css?url";
  *   user    — the current member (spec "Current user") or null for a guest;
  *   config  — site name, flags and menu (GET /v1/config/);
  *   csrf    — the token every <Form method="post"> sends as the hidden field `csrf`;
- *   theme   — the theme to render (member's, or a guest's `theme` cookie, or darkorange).
+ *   theme   — the theme to render (member's, or a guest's `theme` cookie, or darkorange);
+ *   unread  — the member's unread notifications (0 for a guest; the toolbar counter and badges start from it).
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const ctx = getCtx(context);
-  const config = await getConfig(ctx);
+  const [config, unread] = await Promise.all([
+    getConfig(ctx),
+    ctx.actor ? countUnread(ctx.db, ctx.actor.id) : Promise.resolve(0),
+  ]);
   const user = ctx.actor ? serializeCurrentUser(ctx.actor) : null;
   const guestTheme = /(?:^|;\s*)theme=([a-z]+)/.exec(request.headers.get("Cookie") ?? "")?.[1];
   return data(
@@ -44,6 +49,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       // A page rendered for the shared guest cache carries no token; forms read the visitor's cookie instead.
       csrf: ctx.sharedRender ? "" : (ctx.csrfCookie ?? ""),
       theme: user?.theme ?? guestTheme ?? "darkorange",
+      unread,
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );

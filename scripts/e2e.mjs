@@ -1,11 +1,12 @@
 // Browser tests: builds the site, serves it with `wrangler dev` on a fresh local state (migrated and
 // seeded), and runs tests/e2e with vitest + playwright-core against it in Debian's Chromium.
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer as createHttpServer } from "node:http";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { ensureChromium } from "./chromium.mjs";
-import { run, startDetached, stopGroup, waitForHttp } from "./lib.mjs";
+import { run, runAsync, startDetached, stopGroup, waitForHttp } from "./lib.mjs";
 
 const chrome = ensureChromium();
 const freePort = () =>
@@ -18,22 +19,74 @@ const freePort = () =>
 
 if (!process.argv.includes("--no-build")) run("react-router", ["build"]);
 const state = mkdtempSync(path.join(os.tmpdir(), "kostyor-e2e-"));
-run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", state], { env: { CI: "true" }, stdio: ["ignore", "ignore", "inherit"] });
+run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", state], {
+  env: { CI: "true" },
+  stdio: ["ignore", "ignore", "inherit"],
+});
 run("node", ["scripts/seed.mjs", "--persist-to", state]);
 
 const port = await freePort();
-const server = startDetached("wrangler", ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", state], {
-  stdio: ["ignore", "ignore", "inherit"],
+const startServer = () =>
+  startDetached("wrangler", ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", state], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+let server = startServer();
+
+/** Resolves once nothing answers on the port any more. */
+async function waitForClosed(p) {
+  for (let i = 0; i < 100; i++) {
+    const open = await fetch(`http://127.0.0.1:${p}/`).then(
+      () => true,
+      () => false,
+    );
+    if (!open) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+// The realtime browser test stops and restarts the server (same port, same state) through this control door.
+const control = createHttpServer(async (req, res) => {
+  try {
+    if (req.method === "POST" && req.url === "/stop") {
+      const stopped = new Promise((resolve) => server.once("exit", resolve));
+      stopGroup(server);
+      const timer = setTimeout(() => {
+        try {
+          process.kill(-server.pid, "SIGKILL");
+        } catch {}
+      }, 5000);
+      await stopped;
+      clearTimeout(timer);
+      await waitForClosed(port);
+    } else if (req.method === "POST" && req.url === "/start") {
+      server = startServer();
+      await waitForHttp(`http://127.0.0.1:${port}/api/v1/config/`, 90_000);
+    } else {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(204).end();
+  } catch (error) {
+    res.writeHead(500).end(String(error));
+  }
 });
+const controlPort = await freePort();
+control.listen(controlPort, "127.0.0.1");
 let code = 1;
 try {
   await waitForHttp(`http://127.0.0.1:${port}/api/v1/config/`, 90_000);
   const extra = process.argv.slice(2).filter((a) => a !== "--no-build");
-  code = run("vitest", ["run", "--config", "vitest.e2e.config.ts", ...extra], {
-    allowFailure: true,
-    env: { E2E_BASE_URL: `http://localhost:${port}`, CHROME_PATH: chrome, E2E_STATE: state },
+  // Asynchronously: the control door above must keep answering while the tests run.
+  code = await runAsync("vitest", ["run", "--config", "vitest.e2e.config.ts", ...extra], {
+    env: {
+      E2E_BASE_URL: `http://localhost:${port}`,
+      E2E_CONTROL_URL: `http://127.0.0.1:${controlPort}`,
+      CHROME_PATH: chrome,
+      E2E_STATE: state,
+    },
   });
 } finally {
+  control.close();
   stopGroup(server);
   rmSync(state, { recursive: true, force: true });
 }

@@ -32,7 +32,12 @@ export function run(command, args, options = {}) {
 
 /** Starts a long-running command in its own process group (so it can be stopped with its children). */
 export function startDetached(command, args, options = {}) {
-  return spawn(command, args, { cwd: root, env: toolEnv(options.env), stdio: options.stdio ?? "inherit", detached: true });
+  return spawn(command, args, {
+    cwd: root,
+    env: toolEnv(options.env),
+    stdio: options.stdio ?? "inherit",
+    detached: true,
+  });
 }
 
 export function stopGroup(child) {
@@ -52,4 +57,17 @@ export async function waitForHttp(url, timeoutMs = 60_000) {
     await new Promise((r) => setTimeout(r, 300));
   }
   throw new Error(`Сервер не ответил на ${url} за ${timeoutMs / 1000} с`);
+}
+
+/** Like run(), without blocking this process's event loop (its servers keep answering meanwhile); resolves to the exit code. */
+export function runAsync(command, args, options = {}) {
+  const { env, ...rest } = options;
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: "inherit", ...rest, env: toolEnv(env), shell: false });
+    child.on("error", (error) => {
+      console.error(error.message);
+      resolve(1);
+    });
+    child.on("exit", (code) => resolve(code ?? 1));
+  });
 }

@@ -1,3 +1,4 @@
+import { useRealtime } from "#app/realtime/provider";
 import { DEFAULT_AVATAR } from "#workers/core/accounts/accounts.constants";
 import { IconCoin } from "./icons";
 
@@ -7,6 +8,8 @@ export type AvatarSize = 20 | 40 | 80;
 const DOT_SIZE: Record<AvatarSize, number> = { 80: 20, 40: 12, 20: 10 };
 
 export interface AvatarUser {
+  /** With an id the online dot follows the channel's presence by itself. */
+  id?: number;
   username: string;
   avatar: { tiny: string; small: string; big: string };
   is_supporter?: boolean;
@@ -18,8 +21,8 @@ function srcFor(user: AvatarUser, size: AvatarSize): string {
 }
 
 /**
- * A round user avatar (20, 40 or 80 px) with an optional online dot (pass `online` only when the viewer is
- * signed in, spec §4 "Online") and the supporter coin.
+ * A round user avatar (20, 40 or 80 px) with the online dot (spec §4 "Online": shown only to signed-in viewers,
+ * sizes 80→20, 40→12, 20→10) and the supporter coin.
  */
 export function Avatar({
   user,
@@ -33,6 +36,8 @@ export function Avatar({
   className?: string;
 }) {
   const dot = DOT_SIZE[size];
+  const realtime = useRealtime();
+  const isOnline = online || (user.id !== undefined && realtime.isOnline(user.id));
   return (
     <span className={`avatar avatar-${size}${className ? ` ${className}` : ""}`}>
       <img
@@ -44,7 +49,7 @@ export function Avatar({
         loading="lazy"
         decoding="async"
       />
-      {online ? (
+      {isOnline ? (
         <span className="avatar-online" style={{ width: dot, height: dot }} title="В сети">
           <span className="visually-hidden">В сети</span>
         </span>

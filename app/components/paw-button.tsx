@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { useHydrated } from "#app/lib/hooks";
+import { useRealtimeEvent } from "#app/realtime/provider";
 import { useRootData } from "#app/root";
 import { CsrfField } from "./csrf-field";
 import { IconPaw } from "./icons";
@@ -60,6 +61,12 @@ export function PawButton({
   const [state, setState] = useState({ pwnd, ownd });
 
   useEffect(() => setState({ pwnd, ownd }), [pwnd, ownd]);
+  // Paws given elsewhere arrive through the channel: the score for everyone, the own paw for the member's other tabs.
+  useRealtimeEvent(["like_created", "like_deleted"], (event) => {
+    const like = event.obj;
+    if (like.item_type !== itemType || like.item_id !== itemId) return;
+    setState((s) => ({ pwnd: like.pwnd, ownd: user && like.user_id === user.id ? like.ownd : s.ownd }));
+  });
   const result = fetcher.data;
   useEffect(() => {
     if (!result) return;

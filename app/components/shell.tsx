@@ -9,6 +9,7 @@ import { MobileMenu } from "./mobile-menu";
 import { NoticeProvider } from "./notices";
 import { NotificationsSidebar } from "./notifications-sidebar";
 import { ProgressBar } from "./progress-bar";
+import { usePushMessages } from "./push-bridge";
 import { SidebarsProvider, useSidebars } from "./sidebars";
 import { MobileHeader, MobileToolbar, Toolbar } from "./toolbar";
 
@@ -49,6 +50,7 @@ function useSameRouteReload() {
 function Frame({ children, footer }: { children: React.ReactNode; footer: boolean }) {
   const sidebars = useSidebars();
   useSameRouteReload();
+  usePushMessages();
   const layoutClass = [
     "layout",
     sidebars.activity ? "has-activity" : "",

@@ -8,6 +8,8 @@ import { NewPostButton } from "./new-post-button";
 import { ReconnectIndicator } from "./reconnect-indicator";
 import { SearchBox } from "./search-box";
 import { useSidebars } from "./sidebars";
+import { UnreadBadge, unreadLabel, useUnread, useUnreadBadges } from "./unread";
+import "#app/styles/stream.css";
 
 export function Logo({ siteName }: { siteName: string }) {
   return (
@@ -24,6 +26,8 @@ export function Logo({ siteName }: { siteName: string }) {
 export function Toolbar() {
   const { user, config } = useRootData();
   const sidebars = useSidebars();
+  // The desktop toolbar is always mounted: it keeps the unread store, the favicon and the app badge in step.
+  const unread = useUnreadBadges();
   const desktopItems = config.menu_items.filter((i) => i.is_desktop);
   const toolbarItems = desktopItems.filter((i) => i.is_toolbar);
   const moreItems = desktopItems.filter((i) => i.is_toolbar_more);
@@ -79,13 +83,14 @@ export function Toolbar() {
             <button
               type="button"
               className={`toolbar-avatar${sidebars.notifications ? " is-active" : ""}`}
-              aria-label="Уведомления"
-              title="Уведомления"
+              aria-label={unreadLabel(unread)}
+              title={unreadLabel(unread)}
               aria-pressed={sidebars.notifications}
               aria-controls="sidebar-notifications"
               onClick={sidebars.toggleNotifications}
             >
               <Avatar user={user} size={40} />
+              <UnreadBadge count={unread} />
             </button>
           ) : null}
         </div>
@@ -112,6 +117,7 @@ export function MobileToolbar() {
   const bonfireItem = config.menu_items.find((item) => item.url === "/bonfire");
   const bonfireOpen = !!bonfireItem && !bonfireItem.is_disabled;
   const sidebars = useSidebars();
+  const unread = useUnread();
   return (
     <nav className="mobile-toolbar" aria-label="Мобильная навигация">
       <Link to="/" className="mobile-toolbar-item" aria-label="Главная">
@@ -155,12 +161,15 @@ export function MobileToolbar() {
         <button
           type="button"
           className={`mobile-toolbar-item${sidebars.notifications ? " is-active" : ""}`}
-          aria-label="Уведомления"
+          aria-label={unreadLabel(unread)}
           aria-pressed={sidebars.notifications}
           aria-controls="sidebar-notifications"
           onClick={sidebars.toggleNotifications}
         >
-          <Avatar user={user} size={20} />
+          <span className="mobile-toolbar-avatar">
+            <Avatar user={user} size={20} />
+            <UnreadBadge count={unread} />
+          </span>
           <span>Уведомления</span>
         </button>
       ) : (

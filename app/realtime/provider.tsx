@@ -106,7 +106,12 @@ export function RealtimeProvider({ children }: { children: React.ReactNode }) {
     setSyncing(false);
     if (failed.length) {
       console.error("realtime sync failed", ...failed.map((r) => (r as PromiseRejectedResult).reason));
-      noticeRef.current.show({ type: "error", title: SYNC_FAILED_TITLE, text: SYNC_FAILED_TEXT, duration: NOTICE_STICKY });
+      noticeRef.current.show({
+        type: "error",
+        title: SYNC_FAILED_TITLE,
+        text: SYNC_FAILED_TEXT,
+        duration: NOTICE_STICKY,
+      });
     }
   }, [loadOnline]);
 
@@ -134,6 +139,11 @@ export function RealtimeProvider({ children }: { children: React.ReactNode }) {
       setConnectionStatus("idle");
     };
   }, [dispatch, sync, loadOnline]);
+
+  // The connection state on <html data-realtime> (the browser tests wait for "open").
+  useEffect(() => {
+    document.documentElement.dataset.realtime = connectionStatus;
+  }, [connectionStatus]);
 
   // The channel delivers route events to the sockets looking at that route.
   useEffect(() => {
@@ -164,7 +174,12 @@ export function RealtimeProvider({ children }: { children: React.ReactNode }) {
 
   const value = useMemo<RealtimeApi>(
     () => ({
-      status: connectionStatus === "open" || connectionStatus === "connecting" ? (syncing ? "syncing" : "idle") : connectionStatus,
+      status:
+        connectionStatus === "open" || connectionStatus === "connecting"
+          ? syncing
+            ? "syncing"
+            : "idle"
+          : connectionStatus,
       isOnline: (id) => userId !== null && online.has(id),
       retry: () => connection.current?.retry(),
       subscribe,
@@ -193,7 +208,10 @@ export function useRealtime(): RealtimeApi {
  * Calls `handler` for every event of these types that did not come from this tab. The handler may change on
  * every render; the subscription does not.
  */
-export function useRealtimeEvent<T extends TEventType>(types: T | readonly T[], handler: (message: RealtimeEvent<T>) => void): void {
+export function useRealtimeEvent<T extends TEventType>(
+  types: T | readonly T[],
+  handler: (message: RealtimeEvent<T>) => void,
+): void {
   const { subscribe } = useRealtime();
   const ref = useRef(handler);
   ref.current = handler;

@@ -65,10 +65,9 @@ export class TestSocket {
     where: (obj: Extract<TServerMessage, { type: T }> extends { obj: infer O } ? O : never) => boolean = () => true,
     timeoutMs = 3000,
   ): Promise<Extract<TServerMessage, { type: T }>> {
-    return this.next(
-      (m) => m.type === type && "obj" in m && where(m.obj as never),
-      timeoutMs,
-    ) as Promise<Extract<TServerMessage, { type: T }>>;
+    return this.next((m) => m.type === type && "obj" in m && where(m.obj as never), timeoutMs) as Promise<
+      Extract<TServerMessage, { type: T }>
+    >;
   }
 
   /** Whether an event of this type whose object passes `where` has arrived. */

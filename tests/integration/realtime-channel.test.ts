@@ -132,3 +132,14 @@ describe("presence", () => {
     expect(await json(await guest.get("/user/meta/"))).toEqual({ online: [] });
   });
 });
+
+describe("the message union is documented next to the OpenAPI document", () => {
+  it("serves every event type as JSON Schema", async () => {
+    const res = await SELF.fetch("http://localhost/api/v1/realtime.json");
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    for (const type of ["pong", "comment_created", "notification_viewed_all", "like_deleted", "settings_updated"]) {
+      expect(text).toContain(`"${type}"`);
+    }
+  });
+});

@@ -3,17 +3,22 @@ import { HTTPException } from "hono/http-exception";
 import { AppError } from "#workers/core/errors";
 import { buildRequestContext } from "#workers/platform/context";
 import { checkCsrf } from "#workers/platform/csrf";
+import { realtimeSchemaDocument } from "#workers/realtime/messages";
 import type { ApiEnv } from "./http";
 import { openApiDocument } from "./openapi";
+import { activityRouter } from "./v1/activity";
 import { authRouter } from "./v1/auth";
 import { bookmarkRouter } from "./v1/bookmark";
 import { commentRouter } from "./v1/comment";
 import { configRouter } from "./v1/config";
 import { likeRouter } from "./v1/like";
+import { notificationRouter } from "./v1/notification";
 import { postRouter } from "./v1/post";
+import { pushRouter } from "./v1/push";
 import { searchRouter } from "./v1/search";
 import { tagRouter } from "./v1/tag";
 import { userRouter } from "./v1/user";
+import { userIgnoreRouter } from "./v1/user-ignore";
 import { userListsRouter } from "./v1/user-lists";
 import { userMetaRouter } from "./v1/user-meta";
 
@@ -39,8 +44,10 @@ export const api = new Hono<ApiEnv>({ strict: false })
     c.header("Cache-Control", "private, no-store");
   })
   .get("/v1/openapi.json", (c) => c.json(openApiDocument()))
+  .get("/v1/realtime.json", (c) => c.json(realtimeSchemaDocument()))
   .route("/v1/config", configRouter)
   .route("/v1/auth", authRouter)
+  .route("/v1/user", userIgnoreRouter)
   .route("/v1/user", userMetaRouter)
   .route("/v1/user", userListsRouter)
   .route("/v1/user", userRouter)
@@ -49,7 +56,10 @@ export const api = new Hono<ApiEnv>({ strict: false })
   .route("/v1/like", likeRouter)
   .route("/v1/bookmark", bookmarkRouter)
   .route("/v1/tag", tagRouter)
-  .route("/v1/search", searchRouter);
+  .route("/v1/search", searchRouter)
+  .route("/v1/notification", notificationRouter)
+  .route("/v1/activity", activityRouter)
+  .route("/v1/push", pushRouter);
 
 api.notFound((c) => c.json({ detail: "Такого адреса в API нет." }, 404));
 

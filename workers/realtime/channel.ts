@@ -132,9 +132,7 @@ export class SiteChannel extends DurableObject<Env> {
   }
 
   private openSockets(userId: number, except?: WebSocket): WebSocket[] {
-    return this.ctx
-      .getWebSockets(userTag(userId))
-      .filter((ws) => ws !== except && ws.readyState === WebSocket.OPEN);
+    return this.ctx.getWebSockets(userTag(userId)).filter((ws) => ws !== except && ws.readyState === WebSocket.OPEN);
   }
 
   /** A socket closed: when it was the member's last one, they go offline (and their last-seen time is saved). */

@@ -133,3 +133,16 @@ export const REALTIME = {
   maxRetries: 10,
   syncIndicatorMinMs: 2_500,
 } as const;
+
+/** The channel's messages as JSON Schema, served next to the OpenAPI document (GET /api/v1/realtime.json). */
+export function realtimeSchemaDocument(): unknown {
+  return {
+    title: "Костёр: канал реального времени",
+    description:
+      "WebSocket /ws/?client={id}. Клиент шлёт {type:'ping', route} каждые 10 с и при переходе; сервер отвечает {type:'pong'} " +
+      "и присылает события {type, obj, seq, from?}. seq — номер события в шарде канала; from — заголовок From запроса, " +
+      "вызвавшего событие (вкладка с этим id его игнорирует).",
+    client: z.toJSONSchema(ZClientMessage, { io: "input" }),
+    server: z.toJSONSchema(ZServerMessage, { io: "output", unrepresentable: "any" }),
+  };
+}

@@ -16,7 +16,11 @@ export async function isUserOnline(env: Env, shards: number, userId: number): Pr
  * GET /v1/user/meta/: the online members. Online status is for signed-in viewers only (spec §4 "Online", §6),
  * so a guest gets an empty list.
  */
-export async function listOnline(ctx: { env: Env; vars: { REALTIME_SHARDS: number }; actor: unknown }): Promise<{ online: number[] }> {
+export async function listOnline(ctx: {
+  env: Env;
+  vars: { REALTIME_SHARDS: number };
+  actor: unknown;
+}): Promise<{ online: number[] }> {
   if (!ctx.actor) return { online: [] };
   return { online: await onlineUserIds(ctx.env, ctx.vars.REALTIME_SHARDS) };
 }

@@ -1,6 +1,6 @@
 import type { RequestContext } from "#workers/platform/context";
-import type { Audience, TEvent, TOutgoingEvent } from "./messages";
 import { normaliseRoute } from "./channel";
+import type { Audience, TEvent, TOutgoingEvent } from "./messages";
 import { shardOfUser, shardStub, shardStubs } from "./shards";
 
 /**
@@ -8,15 +8,18 @@ import { shardOfUser, shardStub, shardStubs } from "./shards";
  * id of the request that caused it, sent once to each shard that can hold its audience. Call it after the
  * write has committed. Delivery is best effort: a client that missed events re-syncs when it reconnects.
  */
-export function publish(ctx: Pick<RequestContext, "env" | "vars" | "clientId" | "waitUntil">, event: TOutgoingEvent, audience: Audience): void {
+export function publish(
+  ctx: Pick<RequestContext, "env" | "vars" | "clientId" | "waitUntil">,
+  event: TOutgoingEvent,
+  audience: Audience,
+): void {
   const message = { ...event, ...(ctx.clientId ? { from: ctx.clientId } : {}) } as TEvent;
   ctx.waitUntil(deliver(ctx.env, ctx.vars.REALTIME_SHARDS, message, audience).catch(() => {}));
 }
 
 export async function deliver(env: Env, shards: number, event: TEvent, audience: Audience): Promise<number> {
   const target = audience.kind === "route" ? { ...audience, route: normaliseRoute(audience.route) } : audience;
-  const stubs =
-    target.kind === "user" ? [shardStub(env, shardOfUser(target.id, shards))] : shardStubs(env, shards);
+  const stubs = target.kind === "user" ? [shardStub(env, shardOfUser(target.id, shards))] : shardStubs(env, shards);
   const counts = await Promise.all(stubs.map((stub) => stub.deliver(event, target)));
   return counts.reduce((sum, n) => sum + n, 0);
 }

@@ -18,6 +18,7 @@ import { formFields, getCtx, loaderError, readForm, runAction } from "#app/lib/f
 import { pageTitle } from "#app/lib/meta";
 import { plural, pluralize } from "#app/lib/plural";
 import { safeRedirect } from "#app/lib/redirects";
+import { useLiveComments } from "#app/realtime/live-comments";
 import { useRootData } from "#app/root";
 import commentsCss from "#app/styles/pages/comments.css?url";
 import postCss from "#app/styles/pages/post.css?url";
@@ -42,8 +43,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   // discussion with its first threads; members, links to a comment and ?comments=all get every comment.
   const { comments, ...rest } = post;
   const url = new URL(request.url);
-  const everything =
-    !!ctx.actor || url.searchParams.has("comment") || url.searchParams.get("comments") === "all";
+  const everything = !!ctx.actor || url.searchParams.has("comment") || url.searchParams.get("comments") === "all";
   const { shown, hidden } = everything ? { shown: comments, hidden: 0 } : firstThreads(comments, COMMENTS_FIRST_LOAD);
   return {
     post: rest,
@@ -160,11 +160,11 @@ function numberParam(value: string | null): number | null {
 }
 
 export default function PostPage({ loaderData }: Route.ComponentProps) {
-  const { post, comments, hiddenComments, pinned } = loaderData;
+  const { post, hiddenComments, pinned } = loaderData;
   const { user } = useRootData();
   const [params] = useSearchParams();
   useCommentScroll(true);
-  const count = post.comments_count;
+  const { comments, count } = useLiveComments(post.slug, loaderData.comments, post.comments_count, user);
   const videoCover = post.is_video_background && post.image ? post.image : null;
   const cover = !post.is_video_background && post.image ? post.image : null;
   const isOwn = user?.id === post.user.id;
@@ -212,7 +212,14 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
         <footer className="post-footer">
           {post.is_published ? (
             <div className="post-reactions">
-              <PawButton itemId={post.id} itemType="post" pwnd={post.pwnd} ownd={post.ownd} isOwn={isOwn} anchor="post-footer" />
+              <PawButton
+                itemId={post.id}
+                itemType="post"
+                pwnd={post.pwnd}
+                ownd={post.ownd}
+                isOwn={isOwn}
+                anchor="post-footer"
+              />
               <BookmarkButton itemId={post.id} isBookmarked={post.is_bookmarked} withLabel anchor="post-footer" />
               <a className="post-comments-link" href="#comments">
                 {count ? `${count} ${plural(count, COMMENT_FORMS)}` : "Обсудить"}
@@ -261,8 +268,10 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
             </div>
           ) : (
             <p className="comments-guest">
-              <Link to={`/auth/sign-in?redirectTo=${encodeURIComponent(`${postUrl(post.slug)}#comments`)}`}>Войдите</Link> или{" "}
-              <Link to="/auth/sign-up">зарегистрируйтесь</Link>, чтобы оставить комментарий.
+              <Link to={`/auth/sign-in?redirectTo=${encodeURIComponent(`${postUrl(post.slug)}#comments`)}`}>
+                Войдите
+              </Link>{" "}
+              или <Link to="/auth/sign-up">зарегистрируйтесь</Link>, чтобы оставить комментарий.
             </p>
           )}
         </section>

@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import { TimeAgo } from "#app/components/time-ago";
 import { formatDate, formatDateTime } from "#app/lib/dates";
+import { useRealtime, useRealtimeEvent } from "#app/realtime/provider";
 import type { loader as profileLoader } from "./profile";
 
 /**
@@ -104,12 +105,28 @@ export function LocalDate({ value, withTime = false }: { value: string; withTime
   );
 }
 
-/** Spec §4 "Online": "был(а) на сайте" with a short relative time refreshed every 30 s, a full date from 3 days. */
-export function LastSeen({ value }: { value: string | null }) {
-  if (!value) return null;
+/**
+ * Spec §4 "Online": «в сети» for a signed-in viewer while the member has an open tab; otherwise "был(а) на
+ * сайте" with a short relative time refreshed every 30 s (a full date from 3 days), updated live when they leave.
+ */
+export function LastSeen({ userId, value }: { userId: number; value: string | null }) {
+  const { isOnline } = useRealtime();
+  const [seen, setSeen] = useState(value);
+  useEffect(() => setSeen(value), [value]);
+  useRealtimeEvent("user_disconnected", (event) => {
+    if (event.obj.id === userId && event.obj.datetime_last_seen) setSeen(event.obj.datetime_last_seen);
+  });
+  if (isOnline(userId)) {
+    return (
+      <span className="profile-last-seen is-online">
+        <span className="online-dot" aria-hidden="true" /> в сети
+      </span>
+    );
+  }
+  if (!seen) return null;
   return (
     <span className="profile-last-seen">
-      был(а) на сайте <TimeAgo date={value} />
+      был(а) на сайте <TimeAgo date={seen} />
     </span>
   );
 }

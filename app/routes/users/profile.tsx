@@ -54,7 +54,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
               {user.is_mod ? <span className="badge badge-mod">Модератор</span> : null}
             </h1>
             <p className="profile-meta">
-              <LastSeen value={user.datetime_last_seen} />
+              <LastSeen userId={user.id} value={user.datetime_last_seen} />
               <span className="profile-joined">
                 зарегистрирован(а) <LocalDate value={user.datetime_created} />
               </span>

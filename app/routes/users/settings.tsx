@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import { CsrfField } from "#app/components/csrf-field";
+import { PushSettings } from "#app/components/push-settings";
 import {
   asFailure,
   asSuccess,
@@ -352,6 +353,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           </fieldset>
         </Form>
       </section>
+
+      {isOwn ? <PushSettings /> : null}
 
       <section className="card settings-section" aria-labelledby="settings-name">
         <h3 id="settings-name">Имя</h3>

@@ -8,8 +8,16 @@ import type { RequestContext } from "#workers/platform/context";
 import { randomToken } from "#workers/platform/crypto";
 import { putAll, readUpload, squareVariants, widthVariant } from "#workers/platform/images";
 import { hit } from "#workers/platform/rate-limit";
+import { publish } from "#workers/realtime/publish";
 import { can } from "./accounts.policy";
-import { INVITATION_QUOTA, withSettingDefaults, ZInvitationCreate, ZProfileUpdate, ZRename } from "./accounts.schemas";
+import {
+  INVITATION_QUOTA,
+  SETTING_KEYS,
+  withSettingDefaults,
+  ZInvitationCreate,
+  ZProfileUpdate,
+  ZRename,
+} from "./accounts.schemas";
 import { renameRules } from "./rate-limits";
 
 function requireActor(ctx: RequestContext): UserRow {
@@ -39,6 +47,12 @@ export async function updateProfile(ctx: RequestContext, input: unknown): Promis
   }
   if (!Object.keys(patch).length) return actor;
   const [row] = await ctx.db.update(users).set(patch).where(eq(users.id, actor.id)).returning();
+  // The member's other tabs follow (e.g. notifications switched off, the sidebar pinned).
+  const before = withSettingDefaults(actor.settings);
+  const after = withSettingDefaults(row.settings);
+  if (patch.settings && SETTING_KEYS.some((key) => before[key] !== after[key])) {
+    publish(ctx, { type: "settings_updated", obj: { settings: after } }, { kind: "user", id: actor.id });
+  }
   return row;
 }
 

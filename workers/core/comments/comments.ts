@@ -3,8 +3,10 @@ import { type CommentRow, comments, likes, postShares, posts, type UserRow, user
 import { serializePublicUser } from "#workers/core/accounts/accounts.serializers";
 import { getConfig } from "#workers/core/config/config";
 import { AppError } from "#workers/core/errors";
+import { onCommentCreated, onCommentRemoved, onCommentUpdated } from "#workers/core/notifications/triggers";
 import { parseInput } from "#workers/core/shared/validation";
 import type { RequestContext } from "#workers/platform/context";
+import { publish } from "#workers/realtime/publish";
 import { type CommentRules, can } from "./comments.policy";
 import { COMMENT_MAX_DEPTH, ZCommentCreate, ZCommentUpdate } from "./comments.schemas";
 import {
@@ -43,17 +45,51 @@ async function commentRules(ctx: RequestContext): Promise<CommentRules> {
 
 const NOT_FOUND = "Комментарий не найден.";
 
+/** A comment as the channel sends it: the same for every viewer, so nothing about the one who caused it. */
+function eventView(view: CommentView) {
+  const { user, ...rest } = view;
+  return {
+    ...rest,
+    user: { ...user },
+    children: [] as CommentView[],
+    ownd: 0 as const,
+    can_edit: false,
+    can_delete: false,
+  };
+}
+
+/** The post a comment is under, as notifications and the activity stream need it. */
+interface CommentPost {
+  id: number;
+  slug: string;
+  title: string;
+  userId: number;
+}
+
 /** A live comment on a published post, with the post's slug; anything else is a 404. */
-async function loadComment(ctx: RequestContext, id: unknown): Promise<{ comment: CommentRow; postSlug: string }> {
+async function loadComment(
+  ctx: RequestContext,
+  id: unknown,
+): Promise<{ comment: CommentRow; postSlug: string; post: CommentPost }> {
   const commentId = parsePathId(id, NOT_FOUND);
   const [row] = await ctx.db
-    .select({ comment: comments, postSlug: posts.slug, isPublished: posts.isPublished })
+    .select({
+      comment: comments,
+      postSlug: posts.slug,
+      postTitle: posts.title,
+      postUserId: posts.userId,
+      isPublished: posts.isPublished,
+    })
     .from(comments)
     .innerJoin(posts, eq(posts.id, comments.postId))
     .where(eq(comments.id, commentId))
     .limit(1);
   if (!row?.isPublished || row.comment.isDeleted) throw new AppError("not_found", NOT_FOUND);
-  return { comment: row.comment, postSlug: row.postSlug };
+  return {
+    comment: row.comment,
+    postSlug: row.postSlug,
+    post: { id: row.comment.postId, slug: row.postSlug, title: row.postTitle, userId: row.postUserId },
+  };
 }
 
 /**
@@ -69,7 +105,7 @@ export async function createComment(ctx: RequestContext, input: unknown): Promis
 
   const post = await ctx.db.query.posts.findFirst({
     where: eq(posts.slug, data.post_slug),
-    columns: { id: true, slug: true, userId: true, isPublished: true },
+    columns: { id: true, slug: true, title: true, userId: true, isPublished: true },
   });
   if (!post) throw new AppError("not_found", "Статья не найдена.");
   if (!post.isPublished) {
@@ -84,6 +120,8 @@ export async function createComment(ctx: RequestContext, input: unknown): Promis
   }
 
   let parent: CommentRow | null = null;
+  /** The author of the comment answered (not of the ancestor a reply at the deepest level attaches to). */
+  let repliedToUserId: number | null = null;
   if (data.respond_to_comment) {
     const target = await ctx.db.query.comments.findFirst({ where: eq(comments.id, data.respond_to_comment) });
     if (!target || target.postId !== post.id) {
@@ -91,6 +129,7 @@ export async function createComment(ctx: RequestContext, input: unknown): Promis
     }
     if (target.isDeleted) throw AppError.field("respond_to_comment", "Нельзя ответить на удалённый комментарий.");
     parent = target;
+    repliedToUserId = target.userId;
     if (target.depth >= COMMENT_MAX_DEPTH && target.parentId) {
       parent = (await ctx.db.query.comments.findFirst({ where: eq(comments.id, target.parentId) })) ?? null;
       if (!parent) throw AppError.field("respond_to_comment", "Комментарий, на который вы отвечаете, не найден.");
@@ -134,13 +173,16 @@ export async function createComment(ctx: RequestContext, input: unknown): Promis
     updatedAt: now,
   };
   ctx.invalidate([`/posts/${post.slug}`, "/"]);
-  return serializeComment(row, actor, post.slug, { ownd: 0, canEdit: true, canDelete: true });
+  const view = serializeComment(row, actor, post.slug, { ownd: 0, canEdit: true, canDelete: true });
+  publish(ctx, { type: "comment_created", obj: eventView(view) }, { kind: "route", route: `/posts/${post.slug}` });
+  await onCommentCreated(ctx, { actor, post, comment: { id, text: data.text }, repliedToUserId });
+  return view;
 }
 
 /** PATCH /v1/comment/{id}/: the author within the edit window (spec §5), a moderator always. */
 export async function updateComment(ctx: RequestContext, id: unknown, input: unknown): Promise<CommentView> {
   const actor = requireActor(ctx);
-  const { comment, postSlug } = await loadComment(ctx, id);
+  const { comment, postSlug, post } = await loadComment(ctx, id);
   const rules = await commentRules(ctx);
   if (!can(actor, "edit", comment, rules)) {
     throw new AppError(
@@ -171,6 +213,15 @@ export async function updateComment(ctx: RequestContext, id: unknown, input: unk
     canDelete: can(actor, "delete", updated),
   });
   ctx.invalidate([`/posts/${postSlug}`]);
+  publish(ctx, { type: "comment_updated", obj: eventView(view) }, { kind: "route", route: `/posts/${postSlug}` });
+  if (updated.text !== comment.text) {
+    await onCommentUpdated(ctx, {
+      author,
+      post,
+      comment: { id: updated.id, text: updated.text },
+      oldText: comment.text,
+    });
+  }
   return view;
 }
 
@@ -215,6 +266,12 @@ export async function deleteComment(ctx: RequestContext, id: unknown): Promise<D
   ]);
   const summary = results[results.length - 1][0] as { still: number; count: number } | undefined;
   ctx.invalidate([`/posts/${postSlug}`, "/"]);
+  publish(
+    ctx,
+    { type: "comment_deleted", obj: { id: comment.id, post_slug: postSlug, is_placeholder: !!summary?.still } },
+    { kind: "route", route: `/posts/${postSlug}` },
+  );
+  await onCommentRemoved(ctx, { postId: comment.postId, commentId: comment.id });
   return {
     id: comment.id,
     post_slug: postSlug,

@@ -6,6 +6,7 @@ import { getCommentTree } from "#workers/core/comments/comments";
 import type { CommentView } from "#workers/core/comments/comments.serializers";
 import { getConfig } from "#workers/core/config/config";
 import { AppError, type FieldErrors } from "#workers/core/errors";
+import { onPostPublished, onPostRemoved, onPostShared } from "#workers/core/notifications/triggers";
 import { mediaUrl } from "#workers/core/shared/media";
 import { normaliseKey } from "#workers/core/shared/text";
 import { parseInput } from "#workers/core/shared/validation";
@@ -13,6 +14,7 @@ import { recountStatement, tagStatements } from "#workers/core/tags/tags.write";
 import type { RequestContext } from "#workers/platform/context";
 import { randomToken } from "#workers/platform/crypto";
 import { putAll, readUpload, widthVariant } from "#workers/platform/images";
+import { publish } from "#workers/realtime/publish";
 import { bodyText, type TPostBody } from "./body.schemas";
 import { can, type PostAccess, type PostRules } from "./posts.policy";
 import { type CardData, cardData, cardsFrom, findPost, loadCards, numberedPage, type Page } from "./posts.read";
@@ -280,7 +282,7 @@ async function batch(ctx: RequestContext, statements: BatchItem<"sqlite">[]): Pr
 
 /** POST /v1/post/{slug}/publish/: the author publishes a draft that has a title and a text. */
 export async function publishPost(ctx: RequestContext, slug: string): Promise<PostDetail> {
-  requireActor(ctx);
+  const actor = requireActor(ctx);
   const found = await visiblePost(ctx, slug);
   if (found.post.isPublished) throw new AppError("conflict", "Статья уже опубликована.");
   const r = await rules(ctx);
@@ -300,6 +302,8 @@ export async function publishPost(ctx: RequestContext, slug: string): Promise<Po
     recountStatement(ctx.db, { postId: found.post.id }),
   ]);
   invalidatePost(ctx, { slug: newSlug, userId: found.post.userId });
+  // The activity stream tells about a post once: its first publication, not a return from the drafts.
+  if (!found.post.publishedAt) await onPostPublished(ctx, { actor, post: { ...found.post, slug: newSlug } });
   return getPost(ctx, newSlug);
 }
 
@@ -318,9 +322,17 @@ export async function unpublishPost(ctx: RequestContext, slug: string): Promise<
     recountStatement(ctx.db, { postId: found.post.id }),
   ]);
   invalidatePost(ctx, found.post);
+  publishUnpinned(ctx, found.post);
+  await onPostRemoved(ctx, found.post.id);
   const fresh = await findPost(ctx, slug);
   if (!fresh) throw new AppError("not_found", NOT_FOUND);
   return detail(ctx, fresh.post, fresh.sharedWith, r);
+}
+
+/** A pinned post that leaves the site (unpublished or deleted) leaves the pinned strips too. */
+function publishUnpinned(ctx: RequestContext, post: PostRow): void {
+  if (!post.isPinned) return;
+  publish(ctx, { type: "post_unpinned", obj: { id: post.id, slug: post.slug, is_pinned: false } }, { kind: "all" });
 }
 
 /** DELETE /v1/post/{slug}/: the post, its links, paws, bookmarks and comments in one batch; images after. */
@@ -350,6 +362,8 @@ export async function deletePost(ctx: RequestContext, slug: string): Promise<{ s
   ]);
   ctx.waitUntil(deleteImages(ctx, id));
   invalidatePost(ctx, found.post);
+  publishUnpinned(ctx, found.post);
+  await onPostRemoved(ctx, id);
   return { slug, deleted: true };
 }
 
@@ -374,7 +388,12 @@ export async function sharePost(ctx: RequestContext, slug: string, input: unknow
   if (member.id === actor.id) throw AppError.field("username", "Это вы — автор черновика.");
   if (!found.sharedWith.includes(member.id)) {
     if (found.sharedWith.length >= MAX_SHARES) throw AppError.field("username", `Черновиком можно поделиться не больше чем с ${MAX_SHARES} участниками.`);
-    await ctx.db.insert(postShares).values({ postId: found.post.id, userId: member.id, createdAt: ctx.now() }).onConflictDoNothing();
+    const added = await ctx.db
+      .insert(postShares)
+      .values({ postId: found.post.id, userId: member.id, createdAt: ctx.now() })
+      .onConflictDoNothing()
+      .returning({ userId: postShares.userId });
+    if (added.length) await onPostShared(ctx, { actor, post: found.post, memberId: member.id });
   }
   return getPost(ctx, slug);
 }
@@ -399,6 +418,11 @@ export async function togglePin(ctx: RequestContext, slug: string): Promise<{ is
     .set({ isPinned, pinnedAt: isPinned ? ctx.now() : null })
     .where(eq(posts.id, found.post.id));
   invalidatePost(ctx, found.post);
+  publish(
+    ctx,
+    { type: isPinned ? "post_pinned" : "post_unpinned", obj: { id: found.post.id, slug: found.post.slug, is_pinned: isPinned } },
+    { kind: "all" },
+  );
   return { is_pinned: isPinned };
 }
 

@@ -7,8 +7,11 @@ import { rawBatch } from "#workers/core/comments/d1";
 import { PAGE_SIZE, type Paged, parsePage, parsePathId, toPage } from "#workers/core/comments/paging";
 import { getConfig } from "#workers/core/config/config";
 import { AppError } from "#workers/core/errors";
+import { onPawGiven } from "#workers/core/notifications/triggers";
 import { parseInput } from "#workers/core/shared/validation";
 import type { RequestContext } from "#workers/platform/context";
+import type { Audience } from "#workers/realtime/messages";
+import { publish } from "#workers/realtime/publish";
 import { can } from "./reactions.policy";
 import { PAW_ITEM_TYPES, type PawItemType } from "./reactions.read";
 import { ZPawToggle } from "./reactions.schemas";
@@ -103,12 +106,44 @@ export async function togglePaw(ctx: RequestContext, input: unknown): Promise<Pa
   ]);
   const state = results[2][0] as { pwnd: number | null; own: number | null } | undefined;
   if (state?.pwnd === null || state?.pwnd === undefined) throw new AppError("not_found", "Запись не найдена.");
-  return {
+  const result: PawState = {
     item_id: itemId,
     item_type: itemType,
     pwnd: state.pwnd,
     ownd: state.own === null ? 0 : state.own ? -1 : 1,
   };
+  const config = await getConfig(ctx);
+  publishPaw(ctx, actor, target, result, config.is_paw_view_enabled);
+  if (!takingBack && result.ownd !== 0) {
+    await onPawGiven(ctx, { actor, target, showActor: config.is_paw_view_enabled, at: new Date(now) });
+  }
+  return result;
+}
+
+/**
+ * `like_created` (a paw given or switched) or `like_deleted` (taken back): a post's score goes to everyone, a
+ * comment's to the readers of its post. While the site hides who pawed (is_paw_view_enabled off) that event
+ * names nobody (`user_id` 0, `ownd` 0) and the member's own tabs get theirs separately, so a socket cannot
+ * learn who pawed what. `owner_id` lets the owner's tabs refresh their received paws.
+ */
+function publishPaw(
+  ctx: RequestContext,
+  actor: UserRow,
+  target: { itemType: PawItemType; ownerId: number; postSlug: string },
+  state: PawState,
+  showWho: boolean,
+): void {
+  const type = state.ownd === 0 ? "like_deleted" : "like_created";
+  const base = { item_type: state.item_type, item_id: state.item_id, pwnd: state.pwnd, owner_id: target.ownerId };
+  const audience: Audience =
+    target.itemType === "post" ? { kind: "all" } : { kind: "route", route: `/posts/${target.postSlug}` };
+  const own = { ...base, user_id: actor.id, ownd: state.ownd };
+  if (showWho) {
+    publish(ctx, { type, obj: own }, audience);
+    return;
+  }
+  publish(ctx, { type, obj: { ...base, user_id: 0, ownd: 0 } }, audience);
+  publish(ctx, { type, obj: own }, { kind: "user", id: actor.id });
 }
 
 function parseItemType(value: unknown): PawItemType {

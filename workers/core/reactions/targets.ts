@@ -12,6 +12,10 @@ export interface ReactionTarget {
   ownerId: number;
   postSlug: string;
   postTitle: string;
+  /** The post itself, or the post the comment is under. */
+  postId: number;
+  /** A comment's text (for notifications about it); null for a post. */
+  text: string | null;
 }
 
 const MISSING: Record<PawItemType, string> = {
@@ -25,10 +29,26 @@ export async function findTarget(ctx: RequestContext, itemType: PawItemType, ite
       where: and(eq(posts.id, itemId), eq(posts.isPublished, true)),
       columns: { id: true, userId: true, slug: true, title: true },
     });
-    if (post) return { itemType, itemId, ownerId: post.userId, postSlug: post.slug, postTitle: post.title };
+    if (post) {
+      return {
+        itemType,
+        itemId,
+        ownerId: post.userId,
+        postSlug: post.slug,
+        postTitle: post.title,
+        postId: post.id,
+        text: null,
+      };
+    }
   } else {
     const [row] = await ctx.db
-      .select({ ownerId: comments.userId, postSlug: posts.slug, postTitle: posts.title })
+      .select({
+        ownerId: comments.userId,
+        postSlug: posts.slug,
+        postTitle: posts.title,
+        postId: comments.postId,
+        text: comments.text,
+      })
       .from(comments)
       .innerJoin(posts, eq(posts.id, comments.postId))
       .where(and(eq(comments.id, itemId), eq(comments.isDeleted, false), eq(posts.isPublished, true)))

@@ -1,0 +1,123 @@
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, describe, expect, it } from "vitest";
+import { BASE_URL, closeBrowser, hydrated, newContext, screenshot, signInAs } from "./browser";
+
+const MEMBER_PASSWORD = "member-demo-2026";
+afterAll(closeBrowser);
+
+/** Waits until the page's realtime channel is open (the provider mirrors its state on <html data-realtime>). */
+async function channelOpen(page: Page): Promise<void> {
+  await page.waitForSelector('html[data-realtime="open"]', { state: "attached", timeout: 15_000 });
+}
+
+async function firstPostPath(page: Page): Promise<string> {
+  const res = await page.request.get(`${BASE_URL}/api/v1/post/`);
+  const { results } = (await res.json()) as { results: { slug: string }[] };
+  const slug = results[0]?.slug;
+  if (!slug) throw new Error("no published post in the demo content");
+  return `/posts/${slug}`;
+}
+
+async function control(action: "stop" | "start"): Promise<void> {
+  const url = process.env.E2E_CONTROL_URL;
+  if (!url) throw new Error("E2E_CONTROL_URL is not set (run through scripts/e2e.mjs)");
+  const res = await fetch(`${url}/${action}`, { method: "POST" });
+  if (res.status !== 204) throw new Error(`${action}: ${res.status} ${await res.text()}`);
+}
+
+/** Runs SQL against the stopped server's local D1 (what happens while a client cannot hear about it). */
+function sqlWhileStopped(sql: string): void {
+  const state = process.env.E2E_STATE;
+  if (!state) throw new Error("E2E_STATE is not set");
+  const bin = path.resolve("node_modules", ".bin");
+  execFileSync("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", state, "--command", sql], {
+    env: { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH}`, CI: "true" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+}
+
+describe("realtime in the browser", () => {
+  it("a comment and a paw from one member appear for another without a reload", async () => {
+    const writer = await (await newContext()).newPage();
+    await signInAs(writer, "Лисичка", MEMBER_PASSWORD);
+    const reader = await (await newContext()).newPage();
+    await signInAs(reader, "Пиксель", MEMBER_PASSWORD);
+    const postPath = await firstPostPath(writer);
+
+    for (const page of [writer, reader]) {
+      await page.goto(postPath);
+      await hydrated(page);
+      await channelOpen(page);
+    }
+    await reader.evaluate(() => {
+      (window as unknown as { notReloaded: boolean }).notReloaded = true;
+    });
+
+    const text = `Живой комментарий ${Date.now().toString(36)}`;
+    await writer.getByLabel("Ваш комментарий").fill(text);
+    await writer.getByRole("button", { name: "Отправить" }).click();
+
+    const arrived = reader.locator("li.comment", { hasText: text });
+    await expect.poll(() => arrived.count()).toBe(1);
+    // Both are signed in, so the writer shows as online on the reader's page.
+    await expect.poll(() => arrived.locator(".avatar-online").count()).toBeGreaterThan(0);
+    expect(await reader.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+
+    // A paw from the reader moves the score on the writer's page.
+    const scoreOf = async (page: Page) => (await page.locator(".post-footer .paw-score").first().textContent())?.trim();
+    const before = Number(await scoreOf(writer));
+    const paws = reader.locator(".post-footer");
+    const up = paws.getByRole("button", { name: "Лапка вверх" });
+    const wasPressed = (await up.getAttribute("aria-pressed")) === "true";
+    await up.click();
+    await expect.poll(() => scoreOf(writer)).toBe(String(before + (wasPressed ? -1 : 1)));
+    await screenshot(reader, "realtime-live-comment-1280");
+  });
+
+  it("shows the reconnect state while the server is down and re-syncs what was missed when it is back", async () => {
+    const reader = await (await newContext()).newPage();
+    await signInAs(reader, "Мурка", MEMBER_PASSWORD);
+    const postPath = await firstPostPath(reader);
+    await reader.goto(postPath);
+    await hydrated(reader);
+    await channelOpen(reader);
+    await reader.evaluate(() => {
+      (window as unknown as { notReloaded: boolean }).notReloaded = true;
+    });
+    const slug = postPath.split("/").pop() ?? "";
+
+    const t0 = Date.now();
+    const step = (name: string) => console.log(`[realtime e2e] ${name} +${Date.now() - t0} ms`);
+    await control("stop");
+    step("stopped");
+    try {
+      const indicator = reader.locator(".toolbar .reconnect-indicator");
+      await expect.poll(() => indicator.getAttribute("data-state"), { timeout: 25_000 }).toBe("reconnecting");
+      expect((await indicator.textContent())?.length).toBeGreaterThan(5);
+      await screenshot(reader, "realtime-reconnecting-1280");
+      step("reconnecting shown");
+
+      // Written while the channel is down: no event can reach the reader.
+      const missed = `Пропущенный комментарий ${Date.now().toString(36)}`;
+      sqlWhileStopped(
+        `INSERT INTO comments (post_id, user_id, depth, path, text) SELECT p.id, u.id, 1, '', '${missed}' ` +
+          `FROM posts p, users u WHERE p.slug = '${slug}' AND u.username = 'Ведьмак'; ` +
+          `UPDATE comments SET path = printf('%010d', id) WHERE path = ''; ` +
+          `UPDATE posts SET comments_count = comments_count + 1 WHERE slug = '${slug}';`,
+      );
+
+      step("missed comment written");
+      await control("start");
+      step("started");
+      await expect.poll(() => indicator.getAttribute("data-state"), { timeout: 30_000 }).toBe("syncing");
+      await expect.poll(() => reader.locator("li.comment", { hasText: missed }).count(), { timeout: 20_000 }).toBe(1);
+      await expect.poll(() => indicator.getAttribute("data-state"), { timeout: 10_000 }).toBe("idle");
+      expect(await reader.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    } finally {
+      // Leave a running server for the next test file whatever happened.
+      await fetch(`${BASE_URL}/api/v1/config/`).catch(() => control("start"));
+    }
+  }, 180_000);
+});

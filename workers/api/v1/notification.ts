@@ -1,0 +1,63 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { listNotifications, viewAllNotifications, viewNotification } from "#workers/core/notifications/notifications";
+import type { ApiEnv } from "../http";
+import { errorResponses, jsonResponse, registry } from "../openapi";
+import { ZPublicUserShape } from "./shapes";
+
+/** Spec §3 Stream item (notifications and the activity stream); types in docs/decisions/0017. */
+export const ZStreamItemShape = z.object({
+  id: z.number().int(),
+  type: z.number().int().min(1).max(9),
+  user: ZPublicUserShape.nullable(),
+  datetime: z.string(),
+  pre_title: z.string(),
+  title: z.string(),
+  title_url: z.string(),
+  message: z.string(),
+  message_url: z.string(),
+  has_image_title: z.boolean(),
+  has_image_content: z.boolean(),
+  is_hidden_title: z.boolean(),
+  is_hidden_content: z.boolean(),
+  notification: z.number().int().nullable().meta({ description: "Id уведомления, пока оно не прочитано; иначе null" }),
+});
+
+const ZNotificationPage = z.object({
+  results: z.array(ZStreamItemShape),
+  next: z.string().nullable(),
+  previous: z.string().nullable(),
+  new: z.number().int().min(0).meta({ description: "Сколько непрочитанных" }),
+});
+
+registry.registerPath({
+  method: "get",
+  path: "/v1/notification/",
+  summary: "Уведомления текущего участника, новые сверху, и число непрочитанных",
+  request: { query: z.object({ page: z.string().optional() }) },
+  responses: { 200: jsonResponse("Уведомления", ZNotificationPage), ...errorResponses(400, 401) },
+});
+registry.registerPath({
+  method: "patch",
+  path: "/v1/notification/{id}/view/",
+  summary: "Отметить своё уведомление прочитанным (повторно — без изменений)",
+  request: { params: z.object({ id: z.string() }) },
+  responses: {
+    200: jsonResponse(
+      "Прочитано",
+      z.object({ id: z.number().int(), notification: z.null(), unread: z.number().int().min(0) }),
+    ),
+    ...errorResponses(401, 403, 404),
+  },
+});
+registry.registerPath({
+  method: "patch",
+  path: "/v1/notification/view-all/",
+  summary: "Отметить все уведомления прочитанными",
+  responses: { 200: jsonResponse("Прочитаны все", z.object({ unread: z.literal(0) })), ...errorResponses(401, 403) },
+});
+
+export const notificationRouter = new Hono<ApiEnv>()
+  .get("/", async (c) => c.json(await listNotifications(c.var.ctx, c.req.query("page"))))
+  .patch("/view-all", async (c) => c.json(await viewAllNotifications(c.var.ctx)))
+  .patch("/:id/view", async (c) => c.json(await viewNotification(c.var.ctx, c.req.param("id"))));
