@@ -66,7 +66,8 @@ describe("realtime in the browser", () => {
     expect(await reader.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
 
     // A paw from the reader moves the score on the writer's page.
-    const scoreOf = async (page: Page) => (await page.locator(".post-footer .paw-score").first().textContent())?.trim();
+    const scoreOf = async (page: Page) =>
+      /-?\d+/.exec((await page.locator(".post-footer .paw-score").first().textContent()) ?? "")?.[0];
     const before = Number(await scoreOf(writer));
     const paws = reader.locator(".post-footer");
     const up = paws.getByRole("button", { name: "Лапка вверх" });
@@ -120,4 +121,51 @@ describe("realtime in the browser", () => {
       await fetch(`${BASE_URL}/api/v1/config/`).catch(() => control("start"));
     }
   }, 180_000);
+
+  it("the notifications sidebar fills live and marks one and then all as read", async () => {
+    const author = await (await newContext()).newPage();
+    await signInAs(author, "Ведьмак", MEMBER_PASSWORD);
+    await hydrated(author);
+    await channelOpen(author);
+    const posts = (await (await author.request.get(`${BASE_URL}/api/v1/post/`)).json()) as {
+      results: { slug: string; user: { username: string } }[];
+    };
+    const own = posts.results.find((p) => p.user.username === "Ведьмак");
+    if (!own) throw new Error("Ведьмак has no published post in the demo content");
+
+    const toggle = author.locator(".toolbar .toolbar-avatar");
+    const unread = async () => Number(/(\d+)/.exec((await toggle.getAttribute("aria-label")) ?? "")?.[1] ?? 0);
+    const before = await unread();
+
+    for (const name of ["Северянин", "Геймер_42"]) {
+      const commenter = await (await newContext()).newPage();
+      await signInAs(commenter, name, MEMBER_PASSWORD);
+      const csrf = (await commenter.context().cookies()).find((c) => c.name === "csrftoken")?.value ?? "";
+      const res = await commenter.request.post(`${BASE_URL}/api/v1/comment/`, {
+        data: { post_slug: own.slug, text: `${name} комментирует статью Ведьмака` },
+        headers: { "X-CSRFTOKEN": csrf },
+      });
+      expect(res.status()).toBe(201);
+      await commenter.context().close();
+    }
+    // The count on the toggle grows without a reload.
+    await expect.poll(unread).toBe(before + 2);
+
+    await toggle.click();
+    const sidebar = author.locator("#sidebar-notifications");
+    await expect.poll(() => sidebar.locator(".stream-item.is-unread").count()).toBeGreaterThanOrEqual(2);
+    await screenshot(author, "notifications-sidebar-1280");
+
+    // Opening one marks it read and goes to it.
+    await sidebar.locator(".stream-item.is-unread", { hasText: "Геймер_42" }).locator("a.stream-item-title").first().click();
+    await author.waitForURL((url) => url.pathname === `/posts/${own.slug}`);
+    await expect.poll(unread).toBe(before + 1);
+
+    // The sidebar closed on navigation (not pinned); "Прочитать все" clears the rest.
+    await expect.poll(() => sidebar.isVisible()).toBe(false);
+    await toggle.click();
+    await sidebar.getByRole("button", { name: "Прочитать все" }).click();
+    await expect.poll(unread).toBe(0);
+    await expect.poll(() => sidebar.locator(".stream-item.is-unread").count()).toBe(0);
+  });
 });
