@@ -184,6 +184,13 @@ export function writeReport({
     "",
   );
   const file = path.join(root, "docs", "benchmarks.md");
-  writeFileSync(file, out.join("\n"));
+  // Sections other scripts own (npm run bench:realtime) survive this rewrite.
+  let kept = "";
+  try {
+    const old = readFileSync(file, "utf8");
+    const at = old.indexOf("\n## Realtime channel");
+    if (at >= 0) kept = old.slice(at);
+  } catch {}
+  writeFileSync(file, out.join("\n") + kept);
   return file;
 }

@@ -8,12 +8,12 @@ import { rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { root, run, startDetached, stopGroup, waitForHttp } from "../lib.mjs";
+import { root, run } from "../lib.mjs";
 import { HOT_POST_ID, MEMBER, postSlug, readMarker, STATE_DIR } from "./dataset.mjs";
 import { d1Json } from "./d1.mjs";
 import { firstLoadJs, gzipSize } from "./js-size.mjs";
-import { freePort } from "./net.mjs";
 import { writeReport } from "./report.mjs";
+import { startServer as startWrangler, stopServer, stopServersOnExit } from "./server.mjs";
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -37,6 +37,11 @@ const js = { home: firstLoadJs("routes/home/index"), post: firstLoadJs("routes/p
 console.log(`JS при первой загрузке (gzip): / ${kb(js.home.gzip)} КБ, статья ${kb(js.post.gzip)} КБ`);
 
 // The member's session must be live whatever the seed's age (sessions end after 30 idle days).
+// A dataset seeded before the latest migrations gets them now (new tables the pages read).
+run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE_DIR], {
+  env: { CI: "true" },
+  stdio: ["ignore", "ignore", "inherit"],
+});
 const now = Date.now();
 d1Json(
   STATE_DIR,
@@ -58,32 +63,11 @@ const SCENARIOS = [
 ];
 
 // Servers are stopped (their whole process group) however this script ends.
-const servers = new Set();
-process.on("exit", () => {
-  for (const server of servers) stopGroup(server);
-});
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => process.exit(130));
+stopServersOnExit();
 
-async function startServer(extraArgs, onLine) {
-  const port = await freePort();
-  const server = startDetached(
-    "wrangler",
-    ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", STATE_DIR, ...extraArgs],
-    { stdio: ["ignore", onLine ? "pipe" : "ignore", "inherit"], env: { CI: "true" } },
-  );
-  servers.add(server);
-  if (onLine) {
-    let rest = "";
-    server.stdout.setEncoding("utf8");
-    server.stdout.on("data", (chunk) => {
-      const lines = (rest + chunk).split("\n");
-      rest = lines.pop();
-      for (const line of lines) onLine(line);
-    });
-  }
-  const base = `http://127.0.0.1:${port}`;
-  await waitForHttp(`${base}/api/v1/config/`, 90_000);
-  return { server, base };
+/** `wrangler dev` on the bench dataset (scripts/bench/server.mjs). */
+function startServer(extraArgs, onLine) {
+  return startWrangler(STATE_DIR, extraArgs, onLine);
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -139,7 +123,7 @@ try {
     );
   }
 } finally {
-  stopGroup(counting.server);
+  stopServer(counting.server);
 }
 await sleep(1000);
 
@@ -190,7 +174,7 @@ try {
     );
   }
 } finally {
-  stopGroup(serving.server);
+  stopServer(serving.server);
   // Pages stored by the miss scenarios (one per unique URL) are of no further use.
   await sleep(1000);
   rmSync(path.join(STATE_DIR, "v3", "cache"), { recursive: true, force: true });

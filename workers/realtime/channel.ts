@@ -165,12 +165,17 @@ export class SiteChannel extends DurableObject<Env> {
     ).catch(() => {});
   }
 
+  /** The sequence id, read from storage once per wake-up (pongs carry it; events advance it). */
+  private seq: number | undefined;
+
   private currentSeq(): number {
-    return Number(this.ctx.storage.kv.get("seq")) || 0;
+    this.seq ??= Number(this.ctx.storage.kv.get("seq")) || 0;
+    return this.seq;
   }
 
   private nextSeq(): number {
     const seq = this.currentSeq() + 1;
+    this.seq = seq;
     this.ctx.storage.kv.put("seq", seq);
     return seq;
   }
