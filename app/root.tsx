@@ -38,7 +38,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const ctx = getCtx(context);
   const [config, unread] = await Promise.all([
     getConfig(ctx),
-    ctx.actor ? countUnread(ctx.db, ctx.actor.id) : Promise.resolve(0),
+    ctx.actor ? countUnread(ctx, ctx.actor.id) : Promise.resolve(0),
   ]);
   const user = ctx.actor ? serializeCurrentUser(ctx.actor) : null;
   const guestTheme = /(?:^|;\s*)theme=([a-z]+)/.exec(request.headers.get("Cookie") ?? "")?.[1];

@@ -1,6 +1,6 @@
 import type { UserRow } from "#drizzle/schema";
 import { CSRF_COOKIE, readCookies, SESSION_COOKIE } from "./cookies";
-import { createDb, type Db } from "./db";
+import { coalescingReader, createDb, type Db } from "./db";
 import { readVars, type Vars } from "./env";
 import { purgePages } from "./page-cache";
 import { readSession } from "./session";
@@ -13,6 +13,11 @@ export interface RequestContext {
   env: Env;
   vars: Vars;
   db: Db;
+  /**
+   * `db.batch` for reads that coalesces with the other reads of this turn (see coalescingReader): loaders that
+   * run side by side share one D1 round trip. Never for writes.
+   */
+  read: Db["batch"];
   request: Request;
   /** The signed-in member, or null for a guest (banned members are guests). */
   actor: UserRow | null;
@@ -47,6 +52,7 @@ export async function buildRequestContext(
     env,
     vars: readVars(env),
     db,
+    read: coalescingReader(db),
     request,
     actor,
     sessionId: session?.id ?? null,

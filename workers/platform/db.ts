@@ -59,3 +59,45 @@ function countD1Calls(d1: D1Database): D1Database {
     },
   });
 }
+
+// ─── coalesced reads: one D1 round trip per turn of the event loop ─────────────────────────────────────
+
+type BatchArg = Parameters<Db["batch"]>[0];
+
+/**
+ * A `db.batch` for READS that waits until the current turn of the event loop is over and sends every read
+ * batch asked for meanwhile to D1 as one batch. A page's loaders run side by side (the root loader's site
+ * config and unread count, the route's own queries), so together they cost one round trip instead of one
+ * each. Only for reads: a failing merged batch is retried group by group, so one caller's error stays its own.
+ */
+export function coalescingReader(db: Db): Db["batch"] {
+  let pending: { queries: BatchArg; resolve: (rows: unknown[]) => void; reject: (error: unknown) => void }[] = [];
+
+  async function flush(): Promise<void> {
+    const groups = pending;
+    pending = [];
+    if (groups.length === 1) {
+      const [only] = groups;
+      await db.batch(only.queries).then(only.resolve as (rows: unknown) => void, only.reject);
+      return;
+    }
+    try {
+      const all = (await db.batch(
+        groups.flatMap((g) => [...g.queries]) as unknown as BatchArg,
+      )) as unknown as unknown[];
+      let at = 0;
+      for (const group of groups) {
+        group.resolve(all.slice(at, at + group.queries.length));
+        at += group.queries.length;
+      }
+    } catch {
+      await Promise.all(groups.map((g) => db.batch(g.queries).then(g.resolve as (rows: unknown) => void, g.reject)));
+    }
+  }
+
+  return ((queries: BatchArg) =>
+    new Promise((resolve, reject) => {
+      pending.push({ queries, resolve: resolve as (rows: unknown[]) => void, reject });
+      if (pending.length === 1) setTimeout(() => void flush(), 0);
+    })) as Db["batch"];
+}

@@ -5,14 +5,7 @@ import { AppError } from "#workers/core/errors";
 import { parseInput } from "#workers/core/shared/validation";
 import type { RequestContext } from "#workers/platform/context";
 import type { Db } from "#workers/platform/db";
-import {
-  FLAG_DEFAULTS,
-  FLAG_KEYS,
-  type Flags,
-  type TMenuItem,
-  ZConfigUpdate,
-  ZMenuReplace,
-} from "./config.schemas";
+import { FLAG_DEFAULTS, FLAG_KEYS, type Flags, type TMenuItem, ZConfigUpdate, ZMenuReplace } from "./config.schemas";
 
 export interface SiteConfig extends Flags {
   site_name: string;
@@ -36,10 +29,17 @@ export function serializeMenuItem(row: MenuItemRow): TMenuItem {
   };
 }
 
-/** Flags, site name and menu in one D1 round trip. */
-export async function getSiteConfig(deps: { db: Db; defaultSiteName: string }): Promise<SiteConfig> {
-  const [settingRows, menuRows] = await deps.db.batch([
-    deps.db.select().from(siteSettings).where(inArray(siteSettings.key, [...FLAG_KEYS, "site_name"])),
+/** Flags, site name and menu in one D1 round trip (`read` may coalesce it with a page's other reads). */
+export async function getSiteConfig(deps: {
+  db: Db;
+  read?: Db["batch"];
+  defaultSiteName: string;
+}): Promise<SiteConfig> {
+  const [settingRows, menuRows] = await (deps.read ?? deps.db.batch.bind(deps.db))([
+    deps.db
+      .select()
+      .from(siteSettings)
+      .where(inArray(siteSettings.key, [...FLAG_KEYS, "site_name"])),
     deps.db.select().from(menuItems).orderBy(asc(menuItems.position), asc(menuItems.id)),
   ]);
   const stored = new Map(settingRows.map((r) => [r.key, r.value]));
@@ -62,7 +62,7 @@ const perRequest = new WeakMap<RequestContext, Promise<SiteConfig>>();
 export function getConfig(ctx: RequestContext): Promise<SiteConfig> {
   let config = perRequest.get(ctx);
   if (!config) {
-    config = getSiteConfig({ db: ctx.db, defaultSiteName: ctx.vars.SITE_NAME });
+    config = getSiteConfig({ db: ctx.db, read: ctx.read, defaultSiteName: ctx.vars.SITE_NAME });
     perRequest.set(ctx, config);
     config.catch(() => perRequest.delete(ctx));
   }
@@ -78,7 +78,10 @@ export async function updateConfig(ctx: RequestContext, input: unknown): Promise
   if (entries.length) {
     await ctx.db.batch(
       entries.map(([key, value]) =>
-        ctx.db.insert(siteSettings).values({ key, value }).onConflictDoUpdate({ target: siteSettings.key, set: { value } }),
+        ctx.db
+          .insert(siteSettings)
+          .values({ key, value })
+          .onConflictDoUpdate({ target: siteSettings.key, set: { value } }),
       ) as [never, ...never[]],
     );
   }

@@ -64,8 +64,8 @@ function unreadQuery(db: Db, userId: number) {
 }
 
 /** The member's unread notifications (the toolbar counter; one indexed COUNT). */
-export async function countUnread(db: Db, userId: number): Promise<number> {
-  const [row] = await unreadQuery(db, userId);
+export async function countUnread(ctx: Pick<RequestContext, "db" | "read">, userId: number): Promise<number> {
+  const [[row]] = await ctx.read([unreadQuery(ctx.db, userId)]);
   return row?.n ?? 0;
 }
 

@@ -63,13 +63,13 @@ export async function cardData(ctx: RequestContext, rows: PostRow[], extraUserId
   const userQuery = ctx.db.select().from(users).where(inArray(users.id, userIds));
   const actor = ctx.actor;
   const [userRows, tagRows, pawRows, markRows] = actor
-    ? await ctx.db.batch([
+    ? await ctx.read([
         userQuery,
         tagsQuery(ctx, ids),
         ownPawsQuery(ctx, actor.id, "post", ids),
         ownBookmarksQuery(ctx, actor.id, "post", ids),
       ])
-    : [...(await ctx.db.batch([userQuery, tagsQuery(ctx, ids)])), [], []];
+    : [...(await ctx.read([userQuery, tagsQuery(ctx, ids)])), [], []];
   return {
     users: new Map(userRows.map((u) => [u.id, u])),
     tags: tagMap(tagRows),

@@ -175,7 +175,7 @@ function detailFrom(
  */
 export async function postPage(ctx: RequestContext, slug: string): Promise<{ post: PostDetail; pinned: PostCard[] }> {
   if (typeof slug !== "string" || !slug || slug.length > 200) throw new AppError("not_found", NOT_FOUND);
-  const [found, shares, pinnedRows] = await ctx.db.batch([
+  const [found, shares, pinnedRows] = await ctx.read([
     ctx.db.select().from(posts).where(eq(posts.slug, slug)).limit(1),
     ctx.db
       .select({ userId: postShares.userId })
@@ -479,7 +479,7 @@ async function listRows(ctx: RequestContext, input: unknown, withPinned: boolean
   const now = ctx.now();
   const run = async <T>(query: Promise<T> & { toSQL: unknown }): Promise<[T, PostRow[]]> => {
     if (!withPinned) return [await query, []];
-    const [rows, pinned] = await ctx.db.batch([query as never, pinnedQuery(ctx)]);
+    const [rows, pinned] = await ctx.read([query as never, pinnedQuery(ctx)]);
     return [rows as T, pinned as PostRow[]];
   };
   if (type === "new") {

@@ -1,0 +1,65 @@
+import { env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { siteSettings, users } from "#drizzle/schema";
+import { createUser } from "#tests/factories/users";
+import { coalescingReader, createDb } from "#workers/platform/db";
+
+/** The local D1 with a counter of batch round trips. */
+function countingD1(): { d1: D1Database; batches: number[] } {
+  const batches: number[] = [];
+  const d1 = new Proxy(env.DB, {
+    get(target, key) {
+      const value = Reflect.get(target, key, target);
+      if (key === "batch") {
+        return (statements: D1PreparedStatement[]) => {
+          batches.push(statements.length);
+          return (value as D1Database["batch"]).call(target, statements);
+        };
+      }
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return { d1, batches };
+}
+
+describe("coalesced reads", () => {
+  it("reads asked for in the same turn go to D1 as one batch, each caller gets its own rows", async () => {
+    const a = await createUser();
+    const b = await createUser();
+    const { d1, batches } = countingD1();
+    const db = createDb(d1);
+    const read = coalescingReader(db);
+    const [[first], [[second], settings]] = await Promise.all([
+      read([db.select().from(users).where(eq(users.id, a.id))]),
+      read([db.select().from(users).where(eq(users.id, b.id)), db.select().from(siteSettings)]),
+    ]);
+    expect(batches).toEqual([3]);
+    expect(first[0]?.username).toBe(a.username);
+    expect(second?.username).toBe(b.username);
+    expect(Array.isArray(settings)).toBe(true);
+  });
+
+  it("reads of later turns are separate round trips", async () => {
+    const { d1, batches } = countingD1();
+    const db = createDb(d1);
+    const read = coalescingReader(db);
+    await read([db.select().from(siteSettings)]);
+    await read([db.select().from(siteSettings)]);
+    expect(batches).toEqual([1, 1]);
+  });
+
+  it("one caller's failing read does not fail the others", async () => {
+    const user = await createUser();
+    const { d1 } = countingD1();
+    const db = createDb(d1);
+    const read = coalescingReader(db);
+    const broken = db.select().from(users).where(eq(users.id, user.id));
+    // A statement D1 rejects: a table that does not exist.
+    const bad = read([db.run("SELECT * FROM no_such_table") as never]);
+    const good = read([broken]);
+    await expect(bad).rejects.toThrow();
+    const [[row]] = await good;
+    expect(row?.id).toBe(user.id);
+  });
+});
