@@ -77,6 +77,42 @@ describe("realtime in the browser", () => {
     await screenshot(reader, "realtime-live-comment-1280");
   });
 
+  it("a post published meanwhile is announced above the list and loads on a click", async () => {
+    const reader = await (await newContext()).newPage();
+    await reader.goto("/");
+    await hydrated(reader);
+    await channelOpen(reader);
+
+    const writer = await (await newContext()).newPage();
+    await signInAs(writer, "Странник", MEMBER_PASSWORD);
+    const csrf = (await writer.context().cookies()).find((c) => c.name === "csrftoken")?.value ?? "";
+    const headers = { "X-CSRFTOKEN": csrf };
+    const title = `Свежая статья ${Date.now().toString(36)}`;
+    const created = (await (
+      await writer.request.post(`${BASE_URL}/api/v1/post/`, { data: { title }, headers })
+    ).json()) as {
+      slug: string;
+    };
+    const body = {
+      type: "doc",
+      content: [{ type: "paragraph", content: [{ type: "text", text: "Текст свежей статьи." }] }],
+    };
+    expect(
+      (await writer.request.patch(`${BASE_URL}/api/v1/post/${created.slug}/`, { data: { body }, headers })).status(),
+    ).toBe(200);
+    expect((await writer.request.post(`${BASE_URL}/api/v1/post/${created.slug}/publish/`, { headers })).status()).toBe(
+      200,
+    );
+    await writer.context().close();
+
+    const banner = reader.getByRole("button", { name: "Показать 1 новую статью" });
+    await expect.poll(() => banner.isVisible()).toBe(true);
+    expect(await reader.getByText(title).count()).toBe(0);
+    await banner.click();
+    await expect.poll(() => reader.getByRole("link", { name: title }).count()).toBeGreaterThan(0);
+    await expect.poll(() => banner.isVisible()).toBe(false);
+  });
+
   it("shows the reconnect state while the server is down and re-syncs what was missed when it is back", async () => {
     const reader = await (await newContext()).newPage();
     await signInAs(reader, "Мурка", MEMBER_PASSWORD);
@@ -157,7 +193,11 @@ describe("realtime in the browser", () => {
     await screenshot(author, "notifications-sidebar-1280");
 
     // Opening one marks it read and goes to it.
-    await sidebar.locator(".stream-item.is-unread", { hasText: "Геймер_42" }).locator("a.stream-item-title").first().click();
+    await sidebar
+      .locator(".stream-item.is-unread", { hasText: "Геймер_42" })
+      .locator("a.stream-item-title")
+      .first()
+      .click();
     await author.waitForURL((url) => url.pathname === `/posts/${own.slug}`);
     await expect.poll(unread).toBe(before + 1);
 

@@ -5,6 +5,7 @@ import { PinnedStrip } from "#app/components/pinned-strip";
 import { PostFeed } from "#app/components/post-card";
 import { getCtx, loaderError } from "#app/lib/forms.server";
 import { pageTitle } from "#app/lib/meta";
+import { FreshPostsBanner } from "#app/realtime/fresh-items";
 import { useRootData } from "#app/root";
 import postsListCss from "#app/styles/pages/posts-list.css?url";
 import { listHome } from "#workers/core/posts/posts";
@@ -93,35 +94,37 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </section>
       )}
 
+      {current === null && !params.has("cursor") ? <FreshPostsBanner /> : null}
+
       <PostFeed
         feed={loaderData.feed}
         indexRoute
         empty={
-            <section className="empty empty-lg card" aria-live="polite">
-              <IconNewspaper size={48} className="empty-icon" />
-              <h2 className="empty-title">
-                {current === "popular"
-                  ? "Популярных статей пока нет"
-                  : current === "top"
-                    ? "Лучших статей пока нет"
-                    : "Статей пока нет"}
-              </h2>
-              <p>Здесь появятся статьи участников. Напишите первую — или загляните позже.</p>
-              <ul className="feature-list">
-                <li>
-                  <IconPen size={18} />
-                  <span>Статьи — обзоры, гайды и истории об играх</span>
-                </li>
-                <li>
-                  <IconFire size={18} />
-                  <span>Костёр — короткие записки и живое общение</span>
-                </li>
-                <li>
-                  <IconPaw size={18} />
-                  <span>Лапки — так здесь говорят «нравится»</span>
-                </li>
-              </ul>
-            </section>
+          <section className="empty empty-lg card" aria-live="polite">
+            <IconNewspaper size={48} className="empty-icon" />
+            <h2 className="empty-title">
+              {current === "popular"
+                ? "Популярных статей пока нет"
+                : current === "top"
+                  ? "Лучших статей пока нет"
+                  : "Статей пока нет"}
+            </h2>
+            <p>Здесь появятся статьи участников. Напишите первую — или загляните позже.</p>
+            <ul className="feature-list">
+              <li>
+                <IconPen size={18} />
+                <span>Статьи — обзоры, гайды и истории об играх</span>
+              </li>
+              <li>
+                <IconFire size={18} />
+                <span>Костёр — короткие записки и живое общение</span>
+              </li>
+              <li>
+                <IconPaw size={18} />
+                <span>Лапки — так здесь говорят «нравится»</span>
+              </li>
+            </ul>
+          </section>
         }
       />
     </main>
