@@ -5,7 +5,7 @@ import { useRealtimeEvent, useSyncTask } from "#app/realtime/provider";
 import { useRootData } from "#app/root";
 import type { PawEntry } from "#workers/core/reactions/likes";
 import { Avatar } from "./avatar";
-import { IconBell, IconCheck, IconClose, IconPaw } from "./icons";
+import { IconBell, IconCheck, IconClose, IconPaw, IconPin } from "./icons";
 import { useNotice } from "./notices";
 import { useSidebars } from "./sidebars";
 import { type StreamItem, StreamItemView } from "./stream-item";
@@ -48,6 +48,41 @@ function idle<T>(): ListState<T> {
 /** `next` is an /api/… URL; api() takes the path after /api. */
 function apiPath(url: string): string {
   return url.replace(/^\/api(?=\/)/, "");
+}
+
+/**
+ * Pins the sidebar (settings.is_notifications_pinned): a pinned sidebar stays open across navigation and is
+ * restored on the next visit (spec §4 "Sidebars").
+ */
+function PinSidebarButton({ pinned }: { pinned: boolean }) {
+  const revalidator = useRevalidator();
+  const notice = useNotice();
+  const [pending, setPending] = useState(false);
+  const label = pinned ? "Открепить уведомления" : "Закрепить уведомления";
+  async function toggle() {
+    setPending(true);
+    try {
+      await api("/v1/user/me/", { method: "PATCH", json: { settings: { is_notifications_pinned: !pinned } } });
+      await revalidator.revalidate();
+    } catch (error) {
+      notice.error("Не удалось сохранить настройку.", error instanceof ApiError ? error.message : undefined);
+    } finally {
+      setPending(false);
+    }
+  }
+  return (
+    <button
+      type="button"
+      className={`btn-icon sidebar-pin${pinned ? " is-active" : ""}`}
+      aria-label={label}
+      title={label}
+      aria-pressed={pinned}
+      disabled={pending}
+      onClick={toggle}
+    >
+      <IconPin size={18} />
+    </button>
+  );
 }
 
 /** The on/off switch of the member's notifications (settings.is_notifications_enabled). */
@@ -314,6 +349,7 @@ export function NotificationsSidebar() {
     >
       <div className="sidebar-header">
         <h2 className="sidebar-title">Уведомления</h2>
+        <PinSidebarButton pinned={user.settings.is_notifications_pinned} />
         <button
           type="button"
           className="btn-icon"

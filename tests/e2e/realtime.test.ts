@@ -207,5 +207,15 @@ describe("realtime in the browser", () => {
     await sidebar.getByRole("button", { name: "Прочитать все" }).click();
     await expect.poll(unread).toBe(0);
     await expect.poll(() => sidebar.locator(".stream-item.is-unread").count()).toBe(0);
+
+    // A pinned sidebar stays open across navigation.
+    await sidebar.getByRole("button", { name: "Закрепить уведомления" }).click();
+    await expect.poll(() => sidebar.getByRole("button", { name: "Открепить уведомления" }).count()).toBe(1);
+    await author.locator(".toolbar").getByRole("link", { name: "Статьи" }).first().click();
+    await author.waitForURL((url) => url.pathname === "/");
+    await author.waitForTimeout(300);
+    expect(await sidebar.isVisible()).toBe(true);
+    await sidebar.getByRole("button", { name: "Открепить уведомления" }).click();
+    await expect.poll(() => sidebar.getByRole("button", { name: "Закрепить уведомления" }).count()).toBe(1);
   });
 });
