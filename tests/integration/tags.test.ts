@@ -90,7 +90,7 @@ describe("posts_count and tag pages", () => {
     expect(await count(slugA)).toBe(0);
     expect((await client.delete(`/post/${other.slug}/`)).status).toBe(204);
     expect(await count(slugB)).toBe(0);
-    expect(await json<Tag>(await client.get(`/tag/${slugA}/`))).toEqual({ slug: slugA, name: a, posts_count: 0 });
+    expect(await json<Tag>(await client.get(`/tag/${slugA}/`))).toEqual({ slug: slugA, name: a, posts_count: 0, shouts_count: 0 });
   });
 
   it("GET /tag/{slug}/posts/ pages published posts; unknown tags and item types are 404/400", async () => {
@@ -116,7 +116,7 @@ describe("posts_count and tag pages", () => {
     expect((await guest.get(`/tag/${slug}/`)).status).toBe(200);
     expect((await guest.get("/tag/no-such-tag-zz/")).status).toBe(404);
     expect((await guest.get("/tag/no-such-tag-zz/posts/")).status).toBe(404);
-    expect((await guest.get(`/tag/${slug}/shouts/`)).status).toBe(400);
+    expect((await guest.get(`/tag/${slug}/comments/`)).status).toBe(400);
   });
 
   it("GET /tag/top/?item_type=posts orders by posts_count", async () => {

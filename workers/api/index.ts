@@ -16,6 +16,8 @@ import { notificationRouter } from "./v1/notification";
 import { postRouter } from "./v1/post";
 import { pushRouter } from "./v1/push";
 import { searchRouter } from "./v1/search";
+import { shoutRouter } from "./v1/shout";
+import { shoutCommentRouter } from "./v1/shout-comment";
 import { tagRouter } from "./v1/tag";
 import { userRouter } from "./v1/user";
 import { userIgnoreRouter } from "./v1/user-ignore";
@@ -53,6 +55,8 @@ export const api = new Hono<ApiEnv>({ strict: false })
   .route("/v1/user", userRouter)
   .route("/v1/post", postRouter)
   .route("/v1/comment", commentRouter)
+  .route("/v1/shout", shoutRouter)
+  .route("/v1/shout-comment", shoutCommentRouter)
   .route("/v1/like", likeRouter)
   .route("/v1/bookmark", bookmarkRouter)
   .route("/v1/tag", tagRouter)

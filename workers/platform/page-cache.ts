@@ -11,8 +11,15 @@ export const PAGE_STALE_SECONDS = 600;
 export const GUEST_CACHE_CONTROL = `public, max-age=0, s-maxage=${PAGE_TTL_SECONDS}, stale-while-revalidate=${PAGE_STALE_SECONDS}`;
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
 
-/** Pages whose guest view is the same for everyone: the lists, posts, tags and profiles. */
-const CACHEABLE_PATHS = [/^\/$/, /^\/posts\/[^/]+$/, /^\/tags\/[^/]+$/, /^\/users\/\d+$/];
+/** Pages whose guest view is the same for everyone: the lists, posts, shouts, tags and profiles. */
+const CACHEABLE_PATHS = [
+  /^\/$/,
+  /^\/posts\/[^/]+$/,
+  /^\/tags\/[^/]+$/,
+  /^\/users\/\d+$/,
+  /^\/bonfire$/,
+  /^\/bonfire\/\d+$/,
+];
 
 export function isCacheableGuestRequest(request: Request, cookies: Record<string, string>): boolean {
   if (request.method !== "GET" || cookies[SESSION_COOKIE]) return false;
@@ -31,6 +38,9 @@ export function cacheTags(pathname: string): string {
   const tag = /^\/tags\/([^/]+)$/.exec(pathname);
   if (tag) tags.push(`tag:${tag[1]}`);
   if (pathname === "/") tags.push("home");
+  const shout = /^\/bonfire\/(\d+)$/.exec(pathname);
+  if (shout) tags.push(`shout:${shout[1]}`);
+  if (pathname === "/bonfire") tags.push("bonfire");
   return tags.join(",");
 }
 

@@ -1,13 +1,19 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { getTag, listTagPosts, topTags } from "#workers/core/tags/tags";
+import { getTag, listTagItems, topTags } from "#workers/core/tags/tags";
 import { TAG_ITEM_TYPES } from "#workers/core/tags/tags.schemas";
 import type { ApiEnv } from "../http";
 import { errorResponses, jsonResponse, registry } from "../openapi";
 import { ZPage } from "../pagination";
 import { withUrls, ZPostCardShape } from "./post";
+import { ZShoutShape } from "./shout";
 
-const ZTagShape = z.object({ slug: z.string(), name: z.string(), posts_count: z.number().int() });
+const ZTagShape = z.object({
+  slug: z.string(),
+  name: z.string(),
+  posts_count: z.number().int(),
+  shouts_count: z.number().int(),
+});
 
 registry.registerPath({
   method: "get",
@@ -26,17 +32,25 @@ registry.registerPath({
 registry.registerPath({
   method: "get",
   path: "/v1/tag/{slug}/{itemType}/",
-  summary: "Записи с тегом (itemType: posts)",
+  summary: "Записи с тегом: статьи (itemType: posts) или записки (itemType: shouts)",
   request: {
     params: z.object({ slug: z.string(), itemType: z.enum(TAG_ITEM_TYPES) }),
     query: z.object({ page: z.number().int().min(1).optional() }),
   },
-  responses: { 200: jsonResponse("Статьи", ZPage(ZPostCardShape)), ...errorResponses(400, 404) },
+  responses: {
+    200: jsonResponse("Статьи или записки", ZPage(z.union([ZPostCardShape, ZShoutShape]))),
+    ...errorResponses(400, 404),
+  },
 });
 
 export const tagRouter = new Hono<ApiEnv>()
   .get("/top", async (c) => c.json(await topTags(c.var.ctx, { item_type: c.req.query("item_type") })))
   .get("/:slug", async (c) => c.json(await getTag(c.var.ctx, c.req.param("slug"))))
   .get("/:slug/:itemType", async (c) =>
-    c.json(withUrls(c, await listTagPosts(c.var.ctx, c.req.param("slug"), c.req.query("page"), c.req.param("itemType")))),
+    c.json(
+      withUrls<unknown>(
+        c,
+        await listTagItems(c.var.ctx, c.req.param("slug"), c.req.query("page"), c.req.param("itemType")),
+      ),
+    ),
   );

@@ -3,10 +3,13 @@ import { z } from "zod";
 import { listUserComments } from "#workers/core/comments/comments";
 import { listUserPosts } from "#workers/core/posts/posts";
 import { USER_POST_LISTS, type UserPostList } from "#workers/core/posts/posts.schemas";
+import { listUserPictures, listUserShouts } from "#workers/core/shouts/shouts";
+import { USER_SHOUT_LISTS, type UserShoutList } from "#workers/core/shouts/shouts.schemas";
 import type { ApiEnv } from "../http";
 import { errorResponses, jsonResponse, registry } from "../openapi";
 import { ZPage } from "../pagination";
 import { withUrls, ZPostCardShape } from "./post";
+import { ZShoutMediaShape, ZShoutShape } from "./shout";
 
 const SUMMARIES: Record<UserPostList, string> = {
   posts: "Опубликованные статьи участника",
@@ -35,8 +38,46 @@ registry.registerPath({
   responses: { 200: jsonResponse("Комментарии", ZPage(z.object({}).loose())), ...errorResponses(400, 404) },
 });
 
-/** Profile sub-lists of posts and comments; mounted at /v1/user before the main user router. */
+const SHOUT_SUMMARIES: Record<UserShoutList, string> = {
+  shouts: "Записки участника (скрытые модератором тоже; гостю — пусто, если участник прячет записки от гостей)",
+  "bookmark-shouts": "Записки в закладках (только владельцу)",
+};
+for (const kind of USER_SHOUT_LISTS) {
+  registry.registerPath({
+    method: "get",
+    path: `/v1/user/{id}/${kind}/`,
+    summary: SHOUT_SUMMARIES[kind],
+    request: { params: z.object({ id: z.string() }), query: z.object({ page: z.number().int().min(1).optional() }) },
+    responses: {
+      200: jsonResponse("Записки", ZPage(ZShoutShape)),
+      ...errorResponses(...(kind === "shouts" ? [400, 404] : [400, 401, 403, 404])),
+    },
+  });
+}
+registry.registerPath({
+  method: "get",
+  path: "/v1/user/{id}/pictures/",
+  summary: "Картинки из записок участника, новые первыми",
+  request: { params: z.object({ id: z.string() }), query: z.object({ page: z.number().int().min(1).optional() }) },
+  responses: {
+    200: jsonResponse(
+      "Картинки",
+      ZPage(ZShoutMediaShape.extend({ shout_id: z.number().int(), datetime: z.string() })),
+    ),
+    ...errorResponses(400, 404),
+  },
+});
+
+/** Profile sub-lists of posts, shouts, pictures and comments; mounted at /v1/user before the main user router. */
 export const userListsRouter = new Hono<ApiEnv>()
+  .get(`/:id{[0-9]+}/:kind{${USER_SHOUT_LISTS.join("|")}}`, async (c) =>
+    c.json(
+      await listUserShouts(c.var.ctx, c.req.param("id"), c.req.param("kind") as UserShoutList, c.req.query("page")),
+    ),
+  )
+  .get("/:id{[0-9]+}/pictures", async (c) =>
+    c.json(await listUserPictures(c.var.ctx, c.req.param("id"), c.req.query("page"))),
+  )
   .get("/:id{[0-9]+}/comments", async (c) =>
     c.json(await listUserComments(c.var.ctx, c.req.param("id"), c.req.query("page"))),
   )

@@ -85,3 +85,8 @@ export async function removeActivity(ctx: RequestContext, match: SourceMatch): P
 export async function updateActivityMessages(ctx: RequestContext, key: string, message: string): Promise<void> {
   await ctx.db.update(activities).set({ message }).where(eq(activities.sourceKey, key));
 }
+
+/** Keeps the title of items about an edited shout and its comments (its text is their title) in step with it. */
+export async function updateActivityTitles(ctx: RequestContext, match: SourceMatch, title: string): Promise<void> {
+  await ctx.db.update(activities).set({ title }).where(sourceCondition(sql`${activities.sourceKey}`, match));
+}

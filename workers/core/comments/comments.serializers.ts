@@ -53,42 +53,8 @@ export function serializeComment(
   };
 }
 
-/** Nests comments given in thread order (ORDER BY path): each goes under its parent, oldest first. */
-export function buildTree(views: CommentView[]): CommentView[] {
-  const byId = new Map<number, CommentView>();
-  const roots: CommentView[] = [];
-  for (const view of views) {
-    byId.set(view.id, view);
-    const parent = view.respond_to_comment === null ? undefined : byId.get(view.respond_to_comment);
-    if (parent) parent.children.push(view);
-    else roots.push(view);
-  }
-  return roots;
-}
-
-function threadSize(comment: CommentView): number {
-  return 1 + comment.children.reduce((sum, child) => sum + threadSize(child), 0);
-}
-
-/**
- * The first whole threads of a tree that together hold at least `limit` comments (a thread is never cut), and
- * how many comments are left out. A long discussion opens with its beginning; the rest is one click away.
- */
-export function firstThreads(roots: CommentView[], limit: number): { shown: CommentView[]; hidden: number } {
-  const shown: CommentView[] = [];
-  let count = 0;
-  let hidden = 0;
-  for (const root of roots) {
-    const size = threadSize(root);
-    if (count < limit) {
-      shown.push(root);
-      count += size;
-    } else {
-      hidden += size;
-    }
-  }
-  return { shown, hidden };
-}
+// The tree helpers are shared with shout comments (./tree.ts); re-exported for existing importers.
+export { buildTree, firstThreads } from "./tree";
 
 /** Spec §3 Comment, search-result form (a member's comments in the profile), plus the text. */
 export interface UserCommentView {

@@ -8,7 +8,7 @@ import { parseInput } from "#workers/core/shared/validation";
 import type { RequestContext } from "#workers/platform/context";
 import { publish } from "#workers/realtime/publish";
 import { type CommentRules, can } from "./comments.policy";
-import { COMMENT_MAX_DEPTH, ZCommentCreate, ZCommentUpdate } from "./comments.schemas";
+import { ZCommentCreate, ZCommentUpdate } from "./comments.schemas";
 import {
   buildTree,
   type CommentView,
@@ -18,20 +18,18 @@ import {
 } from "./comments.serializers";
 import { rawBatch } from "./d1";
 import { PAGE_SIZE, type Paged, parsePage, parsePathId, toPage } from "./paging";
+import { deleteStatements, deleteSummary, insertStatements, placed, placeReply, type TreeTables } from "./tree";
 
-/** Width of one ancestor id in `comments.path` (printf '%010d' in SQL); ten digits keep string order = number order. */
-export const PATH_SEGMENT = 10;
+/** Post comments in the shared tree (./tree.ts): under published posts. */
+const TABLES: TreeTables = {
+  comments: "comments",
+  owners: "posts",
+  ownerColumn: "post_id",
+  ownerOpen: sql`is_published = 1`,
+  likeType: "comment",
+};
 
-export function pathSegment(id: number): string {
-  return String(id).padStart(PATH_SEGMENT, "0");
-}
-
-/** Ids in a path, root first (the comment's own id last). */
-export function pathIds(path: string): number[] {
-  const ids: number[] = [];
-  for (let i = 0; i + PATH_SEGMENT <= path.length; i += PATH_SEGMENT) ids.push(Number(path.slice(i, i + PATH_SEGMENT)));
-  return ids;
-}
+export { PATH_SEGMENT, pathIds, pathSegment } from "./tree";
 
 function requireActor(ctx: RequestContext): UserRow {
   if (!ctx.actor) throw new AppError("unauthenticated", "Войдите на сайт, чтобы комментировать.");
@@ -123,39 +121,19 @@ export async function createComment(ctx: RequestContext, input: unknown): Promis
   /** The author of the comment answered (not of the ancestor a reply at the deepest level attaches to). */
   let repliedToUserId: number | null = null;
   if (data.respond_to_comment) {
-    const target = await ctx.db.query.comments.findFirst({ where: eq(comments.id, data.respond_to_comment) });
-    if (!target || target.postId !== post.id) {
-      throw AppError.field("respond_to_comment", "Комментарий, на который вы отвечаете, не найден.");
-    }
-    if (target.isDeleted) throw AppError.field("respond_to_comment", "Нельзя ответить на удалённый комментарий.");
-    parent = target;
-    repliedToUserId = target.userId;
-    if (target.depth >= COMMENT_MAX_DEPTH && target.parentId) {
-      parent = (await ctx.db.query.comments.findFirst({ where: eq(comments.id, target.parentId) })) ?? null;
-      if (!parent) throw AppError.field("respond_to_comment", "Комментарий, на который вы отвечаете, не найден.");
-    }
+    const placement = await placeReply(data.respond_to_comment, async (cid) => {
+      const found = await ctx.db.query.comments.findFirst({ where: eq(comments.id, cid) });
+      return found && found.postId === post.id ? found : null;
+    });
+    parent = placement.parent;
+    repliedToUserId = placement.repliedToUserId;
   }
 
   const now = ctx.now();
-  const depth = parent ? parent.depth + 1 : 1;
-  const parentPath = parent?.path ?? "";
-  const parentGuard = parent
-    ? sql`AND EXISTS (SELECT 1 FROM comments WHERE id = ${parent.id} AND post_id = ${post.id})`
-    : sql``;
-  const [inserted] = await rawBatch(ctx, [
-    sql`
-      INSERT INTO comments (post_id, user_id, parent_id, depth, path, text, pwnd, is_deleted, created_at, updated_at)
-      SELECT ${post.id}, ${actor.id}, ${parent?.id ?? null}, ${depth}, '', ${data.text}, 0, 0, ${now.getTime()}, ${now.getTime()}
-      WHERE EXISTS (SELECT 1 FROM posts WHERE id = ${post.id} AND is_published = 1) ${parentGuard}
-      RETURNING id`,
-    // A row with an empty path exists only inside this batch: it is the one just inserted, if any.
-    sql`
-      UPDATE posts SET comments_count = comments_count + 1
-      WHERE id = ${post.id} AND EXISTS (SELECT 1 FROM comments WHERE post_id = ${post.id} AND path = '')`,
-    sql`
-      UPDATE comments SET path = ${parentPath} || printf('%010d', id)
-      WHERE post_id = ${post.id} AND path = ''`,
-  ]);
+  const [inserted] = await rawBatch(
+    ctx,
+    insertStatements(TABLES, { ownerId: post.id, userId: actor.id, parent, text: data.text, now }),
+  );
   const id = inserted[0]?.id as number | undefined;
   if (!id) throw new AppError("not_found", "Статья или комментарий, на который вы отвечаете, больше не существует.");
 
@@ -163,9 +141,7 @@ export async function createComment(ctx: RequestContext, input: unknown): Promis
     id,
     postId: post.id,
     userId: actor.id,
-    parentId: parent?.id ?? null,
-    depth,
-    path: parentPath + pathSegment(id),
+    ...placed(parent, id),
     text: data.text,
     pwnd: 0,
     isDeleted: false,
@@ -243,40 +219,19 @@ export async function deleteComment(ctx: RequestContext, id: unknown): Promise<D
   const { comment, postSlug } = await loadComment(ctx, id);
   if (!can(actor, "delete", comment))
     throw new AppError("forbidden", "Удалять чужие комментарии могут только модераторы.");
-  const now = ctx.now().getTime();
-  const removeIfEmpty = (cid: number) => sql`
-    DELETE FROM comments WHERE id = ${cid} AND is_deleted = 1
-      AND NOT EXISTS (SELECT 1 FROM comments AS c WHERE c.parent_id = ${cid})`;
-  const ancestors = pathIds(comment.path)
-    .filter((a) => a !== comment.id)
-    .reverse();
-  const results = await rawBatch(ctx, [
-    sql`
-      UPDATE posts SET comments_count = max(comments_count - 1, 0)
-      WHERE id = ${comment.postId} AND EXISTS (SELECT 1 FROM comments WHERE id = ${comment.id} AND is_deleted = 0)`,
-    sql`
-      UPDATE comments SET is_deleted = 1, text = '', pwnd = 0, updated_at = ${now}
-      WHERE id = ${comment.id} AND is_deleted = 0`,
-    sql`DELETE FROM likes WHERE item_type = 'comment' AND item_id = ${comment.id}`,
-    removeIfEmpty(comment.id),
-    ...ancestors.map(removeIfEmpty),
-    sql`
-      SELECT EXISTS (SELECT 1 FROM comments WHERE id = ${comment.id}) AS still,
-             (SELECT comments_count FROM posts WHERE id = ${comment.postId}) AS count`,
-  ]);
-  const summary = results[results.length - 1][0] as { still: number; count: number } | undefined;
+  const summary = deleteSummary(await rawBatch(ctx, deleteStatements(TABLES, comment, comment.postId, ctx.now())));
   ctx.invalidate([`/posts/${postSlug}`, "/"]);
   publish(
     ctx,
-    { type: "comment_deleted", obj: { id: comment.id, post_slug: postSlug, is_placeholder: !!summary?.still } },
+    { type: "comment_deleted", obj: { id: comment.id, post_slug: postSlug, is_placeholder: summary.still } },
     { kind: "route", route: `/posts/${postSlug}` },
   );
   await onCommentRemoved(ctx, { postId: comment.postId, commentId: comment.id });
   return {
     id: comment.id,
     post_slug: postSlug,
-    is_removed: !summary?.still,
-    comments_count: summary?.count ?? 0,
+    is_removed: !summary.still,
+    comments_count: summary.count,
   };
 }
 

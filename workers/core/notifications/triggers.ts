@@ -1,16 +1,22 @@
-import { and, count, eq, gte, inArray, ne, notInArray } from "drizzle-orm";
+import { and, count, eq, gte, inArray, ne, notInArray, sql } from "drizzle-orm";
 import { likes, notifications, type UserRow, userIgnores, users } from "#drizzle/schema";
 import { plural, pluralize } from "#app/lib/plural";
-import { recordActivity, removeActivity, updateActivityMessages } from "#workers/core/activity/activity";
+import {
+  recordActivity,
+  removeActivity,
+  updateActivityMessages,
+  updateActivityTitles,
+} from "#workers/core/activity/activity";
 import { commentUrl } from "#workers/core/comments/comments.serializers";
+import { shoutCommentUrl, shoutUrl } from "#workers/core/shouts/shouts.serializers";
 import type { PawItemType } from "#workers/core/reactions/reactions.read";
 import { normaliseKey } from "#workers/core/shared/text";
 import type { RequestContext } from "#workers/platform/context";
 import { mentionedNames } from "./mentions";
 import { MENTIONS_MAX, STREAM_TYPE } from "./notifications.constants";
-import { excerpt, postTitle, type StreamItem } from "./notifications.serializers";
+import { excerpt, postTitle, type StreamItem, type StreamTexts } from "./notifications.serializers";
 import { type Notified, notify, removeNotifications, updateNotificationMessages } from "./notifications";
-import { sourceKey } from "./sources";
+import { sourceCondition, sourceKey } from "./sources";
 
 /**
  * What the content services trigger after their own write has committed: activity items, notifications and
@@ -253,18 +259,27 @@ export async function onCommentRemoved(
 
 // ─── paws ──────────────────────────────────────────────────────────────────────────────────────────
 
+/** What a paw was given on, as `pawTexts` names it. */
+const PAWED: Record<PawItemType, string> = {
+  post: "вашу статью",
+  comment: "ваш комментарий к статье",
+  shout: "вашу записку",
+  shout_comment: "ваш комментарий к записке",
+};
+
 /** The texts of a paws notification for `n` members; `named`: the item shows the latest of them. */
 export function pawTexts(itemType: PawItemType, n: number, named: boolean): string {
-  const what = itemType === "post" ? "вашу статью" : "ваш комментарий к статье";
+  const what = PAWED[itemType];
   if (!named) return `${pluralize(n, MEMBERS)} ${plural(n, ["оценил", "оценили", "оценили"])} ${what}`;
   if (n <= 1) return `оценил(а) ${what}`;
   return `и ещё ${pluralize(n - 1, MEMBERS)} оценили ${what}`;
 }
 
 /**
- * A paw given (up or down, new or switched) on a member's post or comment: one notification per item while
- * unread (type 6), its count growing with each member who pawed since it appeared. `showActor` follows the
- * site's is_paw_view_enabled: while the site hides who pawed, the notification names nobody.
+ * A paw given (up or down, new or switched) on a member's post, comment, shout or shout comment: one
+ * notification per item while unread (type 6), its count growing with each member who pawed since it
+ * appeared. `showActor` follows the site's is_paw_view_enabled: while the site hides who pawed, the
+ * notification names nobody.
  */
 export async function onPawGiven(
   ctx: RequestContext,
@@ -274,9 +289,10 @@ export async function onPawGiven(
       itemType: PawItemType;
       itemId: number;
       ownerId: number;
-      postId: number;
-      postSlug: string;
-      postTitle: string;
+      pageUrl: string;
+      title: string;
+      itemUrl: string;
+      sourceKey: string;
       text: string | null;
     };
     showActor: boolean;
@@ -285,9 +301,6 @@ export async function onPawGiven(
   },
 ): Promise<Notified | null> {
   const { target } = input;
-  const isPost = target.itemType === "post";
-  const key = isPost ? sourceKey.post(target.postId) : sourceKey.comment(target.postId, target.itemId);
-  const itemUrl = isPost ? postUrl(target.postSlug) : commentUrl(target.postSlug, target.itemId);
   return bestEffort(
     "notification about a paw",
     () =>
@@ -299,12 +312,12 @@ export async function onPawGiven(
         type: STREAM_TYPE.paws,
         texts: ({ count: n }) => ({
           pre_title: pawTexts(target.itemType, n, input.showActor),
-          title: postTitle(target.postTitle),
-          title_url: postUrl(target.postSlug),
+          title: target.title,
+          title_url: target.pageUrl,
           message: target.text ? excerpt(target.text) : "",
-          message_url: target.text ? itemUrl : "",
+          message_url: target.text ? target.itemUrl : "",
         }),
-        sourceKey: key,
+        sourceKey: target.sourceKey,
         groupKey: `paw:${target.itemType}:${target.itemId}`,
         countActors: async (since) => {
           const ignored = ctx.db
@@ -328,4 +341,244 @@ export async function onPawGiven(
       }),
     null,
   );
+}
+
+// ─── shouts ────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * `source_key`s of items about shouts, in the same tree form as posts' (docs/decisions/0017): removing a shout
+ * removes "shout:<id>" and everything under "shout:<id>/".
+ */
+export const shoutSourceKey = {
+  shout: (shoutId: number) => `shout:${shoutId}`,
+  comment: (shoutId: number, commentId: number) => `shout:${shoutId}/comment:${commentId}`,
+};
+
+/** The shout's text as the title of items about it (a shout may be pictures only). */
+export function shoutTitle(text: string): string {
+  const line = text.replace(/\s+/g, " ").trim();
+  return line ? excerpt(line, SHOUT_TITLE_MAX) : "Записка";
+}
+const SHOUT_TITLE_MAX = 60;
+
+interface ShoutRef {
+  id: number;
+  text: string;
+  userId: number;
+  /** The shout has pictures or videos, and whether they are under a spoiler. */
+  hasMedia: boolean;
+  isMediaHidden: boolean;
+  /** The author shows shouts to guests: only then does the public activity stream tell about it. */
+  isPublic: boolean;
+}
+
+function shoutTexts(shout: ShoutRef) {
+  return {
+    title: shoutTitle(shout.text),
+    title_url: shoutUrl(shout.id),
+    has_image_title: shout.hasMedia,
+    is_hidden_title: shout.hasMedia && shout.isMediaHidden,
+  };
+}
+
+/** Notifies the members @mentioned in a shout or shout comment (never those in `told`). */
+async function notifyMentions(
+  ctx: RequestContext,
+  input: { actor: UserRow; text: string; told: Set<number>; preTitle: string; texts: StreamTexts; key: string },
+): Promise<Promise<Notified | null>[]> {
+  const mentioned = await bestEffort("looking up mentions", () => mentionedMembers(ctx, input.text, input.told), []);
+  return mentioned.map((recipientId) => {
+    input.told.add(recipientId);
+    return notify(ctx, {
+      recipientId,
+      actor: input.actor,
+      type: STREAM_TYPE.mention,
+      texts: { ...input.texts, pre_title: input.preTitle },
+      sourceKey: input.key,
+    });
+  });
+}
+
+/** A new shout: an activity item (type 3, only for shouts shown to guests) and @mention notifications. */
+export async function onShoutCreated(
+  ctx: RequestContext,
+  input: { actor: UserRow; shout: ShoutRef },
+): Promise<Notified[]> {
+  const { actor, shout } = input;
+  const key = shoutSourceKey.shout(shout.id);
+  const texts = { ...shoutTexts(shout), message: "", message_url: "" };
+  const activity = shout.isPublic
+    ? bestEffort(
+        "activity for a shout",
+        () => recordActivity(ctx, { actor, type: STREAM_TYPE.shout, texts: { ...texts, pre_title: "написал(а) записку" }, sourceKey: key }),
+        null,
+      )
+    : Promise.resolve(null);
+  const jobs = await notifyMentions(ctx, {
+    actor,
+    text: shout.text,
+    told: new Set([actor.id]),
+    preTitle: "упомянул(а) вас в записке",
+    texts: { ...texts, pre_title: "" },
+    key,
+  });
+  const [notified] = await Promise.all([notifyAll("notification about a shout mention", jobs), activity]);
+  return notified;
+}
+
+/** An edited shout: the items about it get the new title; members newly @mentioned are told once. */
+export async function onShoutUpdated(
+  ctx: RequestContext,
+  input: { author: UserRow; shout: ShoutRef; oldText: string },
+): Promise<Notified[]> {
+  const { author, shout } = input;
+  const key = shoutSourceKey.shout(shout.id);
+  const title = shoutTitle(shout.text);
+  await bestEffort(
+    "updating shout items",
+    async () => {
+      // The items about its comments and paws carry its text as their title too.
+      const tree = { tree: key };
+      await updateActivityTitles(ctx, tree, title);
+      await ctx.db.update(notifications).set({ title }).where(sourceCondition(sql`${notifications.sourceKey}`, tree));
+    },
+    undefined,
+  );
+  return newMentions(ctx, {
+    author,
+    oldText: input.oldText,
+    text: shout.text,
+    key,
+    texts: { ...shoutTexts(shout), pre_title: "упомянул(а) вас в записке" },
+  });
+}
+
+/** Mentions added by an edit: notified unless already told about this item. */
+async function newMentions(
+  ctx: RequestContext,
+  input: { author: UserRow; oldText: string; text: string; key: string; texts: StreamTexts },
+): Promise<Notified[]> {
+  const before = new Set(mentionedNames(input.oldText).map(normaliseKey));
+  const added = mentionedNames(input.text).filter((name) => !before.has(normaliseKey(name)));
+  if (!added.length) return [];
+  return bestEffort(
+    "notifications about new mentions",
+    async () => {
+      const candidates = await mentionedMembers(ctx, added.map((n) => `@${n}`).join(" "), new Set([input.author.id]));
+      if (!candidates.length) return [];
+      const already = await ctx.db
+        .select({ userId: notifications.userId })
+        .from(notifications)
+        .where(and(eq(notifications.sourceKey, input.key), inArray(notifications.userId, candidates)));
+      const skip = new Set(already.map((r) => r.userId));
+      return notifyAll(
+        "notification about a mention",
+        candidates
+          .filter((id) => !skip.has(id))
+          .map((recipientId) =>
+            notify(ctx, { recipientId, actor: input.author, type: STREAM_TYPE.mention, texts: input.texts, sourceKey: input.key }),
+          ),
+      );
+    },
+    [],
+  );
+}
+
+/** A shout deleted (or muted, for the activity stream): its items and everything under it go. */
+export async function onShoutRemoved(
+  ctx: RequestContext,
+  shoutId: number,
+  what: { notifications: boolean } = { notifications: true },
+): Promise<void> {
+  const match = { tree: shoutSourceKey.shout(shoutId) };
+  await Promise.all([
+    bestEffort("removing a shout's activity", () => removeActivity(ctx, match), []),
+    what.notifications ? bestEffort("removing a shout's notifications", () => removeNotifications(ctx, match), []) : [],
+  ]);
+}
+
+/**
+ * A new shout comment: an activity item (type 4, only for shouts shown to guests), and one notification per
+ * member at most — a reply to your comment (type 4), else a comment on your shout (type 4), else an @mention
+ * of you (type 8).
+ */
+export async function onShoutCommentCreated(
+  ctx: RequestContext,
+  input: { actor: UserRow; shout: ShoutRef; comment: { id: number; text: string }; repliedToUserId: number | null },
+): Promise<Notified[]> {
+  const { actor, shout, comment } = input;
+  const key = shoutSourceKey.comment(shout.id, comment.id);
+  const texts = { ...shoutTexts(shout), message: excerpt(comment.text), message_url: shoutCommentUrl(shout.id, comment.id) };
+  const activity = shout.isPublic
+    ? bestEffort(
+        "activity for a shout comment",
+        () =>
+          recordActivity(ctx, {
+            actor,
+            type: STREAM_TYPE.shoutComment,
+            texts: { ...texts, pre_title: "прокомментировал(а) записку" },
+            sourceKey: key,
+          }),
+        null,
+      )
+    : Promise.resolve(null);
+  const told = new Set<number>([actor.id]);
+  const jobs: Promise<Notified | null>[] = [];
+  const send = (recipientId: number, preTitle: string) => {
+    told.add(recipientId);
+    jobs.push(
+      notify(ctx, { recipientId, actor, type: STREAM_TYPE.shoutComment, texts: { ...texts, pre_title: preTitle }, sourceKey: key }),
+    );
+  };
+  if (input.repliedToUserId !== null && !told.has(input.repliedToUserId)) {
+    send(input.repliedToUserId, "ответил(а) на ваш комментарий к записке");
+  }
+  if (!told.has(shout.userId)) send(shout.userId, "прокомментировал(а) вашу записку");
+  jobs.push(
+    ...(await notifyMentions(ctx, {
+      actor,
+      text: comment.text,
+      told,
+      preTitle: "упомянул(а) вас в комментарии к записке",
+      texts: { ...texts, pre_title: "" },
+      key,
+    })),
+  );
+  const [notified] = await Promise.all([notifyAll("notification about a shout comment", jobs), activity]);
+  return notified;
+}
+
+/** An edited shout comment: its items show the new text; members newly @mentioned are told once. */
+export async function onShoutCommentUpdated(
+  ctx: RequestContext,
+  input: { author: UserRow; shout: ShoutRef; comment: { id: number; text: string }; oldText: string },
+): Promise<Notified[]> {
+  const { shout, comment } = input;
+  const key = shoutSourceKey.comment(shout.id, comment.id);
+  const message = excerpt(comment.text);
+  await Promise.all([
+    bestEffort("updating shout comment activity", () => updateActivityMessages(ctx, key, message), undefined),
+    bestEffort("updating shout comment notifications", () => updateNotificationMessages(ctx, key, message), undefined),
+  ]);
+  return newMentions(ctx, {
+    author: input.author,
+    oldText: input.oldText,
+    text: comment.text,
+    key,
+    texts: {
+      ...shoutTexts(shout),
+      pre_title: "упомянул(а) вас в комментарии к записке",
+      message,
+      message_url: shoutCommentUrl(shout.id, comment.id),
+    },
+  });
+}
+
+/** A shout comment deleted (or left as a placeholder): its activity item and notifications go. */
+export async function onShoutCommentRemoved(ctx: RequestContext, input: { shoutId: number; commentId: number }): Promise<void> {
+  const match = { keys: [shoutSourceKey.comment(input.shoutId, input.commentId)] };
+  await Promise.all([
+    bestEffort("removing a shout comment's activity", () => removeActivity(ctx, match), []),
+    bestEffort("removing a shout comment's notifications", () => removeNotifications(ctx, match), []),
+  ]);
 }

@@ -30,7 +30,11 @@ export async function toggleBookmark(ctx: RequestContext, input: unknown): Promi
   await ctx.db.run(sql`
     INSERT INTO bookmarks (user_id, item_type, item_id, created_at)
     SELECT ${actor.id}, ${itemType}, ${itemId}, ${ctx.now().getTime()}
-    WHERE EXISTS (SELECT 1 FROM posts WHERE id = ${itemId} AND is_published = 1)
+    WHERE ${
+      itemType === "post"
+        ? sql`EXISTS (SELECT 1 FROM posts WHERE id = ${itemId} AND is_published = 1)`
+        : sql`EXISTS (SELECT 1 FROM shouts WHERE id = ${itemId})`
+    }
     ON CONFLICT DO NOTHING`);
   return { item_id: itemId, item_type: itemType, is_bookmarked: true };
 }

@@ -1,21 +1,21 @@
 import { and, desc, eq, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { comments, likes, posts, type UserRow, users } from "#drizzle/schema";
+import { comments, likes, posts, shoutComments, shouts, type UserRow, users } from "#drizzle/schema";
 import { type PublicUser, serializePublicUser } from "#workers/core/accounts/accounts.serializers";
 import { commentUrl } from "#workers/core/comments/comments.serializers";
 import { rawBatch } from "#workers/core/comments/d1";
 import { PAGE_SIZE, type Paged, parsePage, parsePathId, toPage } from "#workers/core/comments/paging";
 import { getConfig } from "#workers/core/config/config";
 import { AppError } from "#workers/core/errors";
-import { onPawGiven } from "#workers/core/notifications/triggers";
+import { onPawGiven, shoutTitle } from "#workers/core/notifications/triggers";
+import { shoutCommentUrl, shoutUrl } from "#workers/core/shouts/shouts.serializers";
 import { parseInput } from "#workers/core/shared/validation";
 import type { RequestContext } from "#workers/platform/context";
-import type { Audience } from "#workers/realtime/messages";
 import { publish } from "#workers/realtime/publish";
 import { can } from "./reactions.policy";
 import { PAW_ITEM_TYPES, type PawItemType } from "./reactions.read";
 import { ZPawToggle } from "./reactions.schemas";
-import { findTarget } from "./targets";
+import { findTarget, type ReactionTarget } from "./targets";
 
 export interface PawState {
   item_id: number;
@@ -51,10 +51,32 @@ function requireActor(ctx: RequestContext): UserRow {
 
 /** The SQL that says the item is still there to be pawed (checked inside the write batch). */
 function liveItem(itemType: PawItemType, itemId: number): SQL {
-  return itemType === "post"
-    ? sql`EXISTS (SELECT 1 FROM posts WHERE id = ${itemId} AND is_published = 1)`
-    : sql`EXISTS (SELECT 1 FROM comments WHERE id = ${itemId} AND is_deleted = 0)`;
+  switch (itemType) {
+    case "post":
+      return sql`EXISTS (SELECT 1 FROM posts WHERE id = ${itemId} AND is_published = 1)`;
+    case "comment":
+      return sql`EXISTS (SELECT 1 FROM comments WHERE id = ${itemId} AND is_deleted = 0)`;
+    case "shout":
+      return sql`EXISTS (SELECT 1 FROM shouts WHERE id = ${itemId})`;
+    default:
+      return sql`EXISTS (SELECT 1 FROM shout_comments WHERE id = ${itemId} AND is_deleted = 0)`;
+  }
 }
+
+/** The table whose `pwnd` holds the item's score. */
+const SCORE_TABLE: Record<PawItemType, string> = {
+  post: "posts",
+  comment: "comments",
+  shout: "shouts",
+  shout_comment: "shout_comments",
+};
+
+const OWN_CONTENT: Record<PawItemType, string> = {
+  post: "Нельзя ставить лапку своей статье.",
+  comment: "Нельзя ставить лапку своему комментарию.",
+  shout: "Нельзя ставить лапку своей записке.",
+  shout_comment: "Нельзя ставить лапку своему комментарию.",
+};
 
 /**
  * POST /v1/like/: a paw up or down; the same paw again takes it back, the other one switches. One D1 batch
@@ -66,12 +88,7 @@ export async function togglePaw(ctx: RequestContext, input: unknown): Promise<Pa
   const data = parseInput(ZPawToggle, input);
   const { item_type: itemType, item_id: itemId, is_negative: negative } = data;
   const target = await findTarget(ctx, itemType, itemId);
-  if (!can(actor, "paw", target)) {
-    throw new AppError(
-      "forbidden",
-      itemType === "post" ? "Нельзя ставить лапку своей статье." : "Нельзя ставить лапку своему комментарию.",
-    );
-  }
+  if (!can(actor, "paw", target)) throw new AppError("forbidden", OWN_CONTENT[itemType]);
   const key = and(eq(likes.userId, actor.id), eq(likes.itemType, itemType), eq(likes.itemId, itemId));
   const existing = await ctx.db.query.likes.findFirst({ where: key });
   const takingBack = existing && existing.isNegative === negative;
@@ -92,7 +109,7 @@ export async function togglePaw(ctx: RequestContext, input: unknown): Promise<Pa
       ? sql`DELETE FROM likes WHERE ${mine} AND is_negative = ${negative ? 1 : 0}`
       : sql`UPDATE likes SET is_negative = ${negative ? 1 : 0}, created_at = ${now}
             WHERE ${mine} AND is_negative = ${negative ? 0 : 1} AND ${liveItem(itemType, itemId)}`;
-  const table = sql.raw(itemType === "post" ? "posts" : "comments");
+  const table = sql.raw(SCORE_TABLE[itemType]);
   const results = await rawBatch(ctx, [
     write,
     sql`
@@ -121,22 +138,21 @@ export async function togglePaw(ctx: RequestContext, input: unknown): Promise<Pa
 }
 
 /**
- * `like_created` (a paw given or switched) or `like_deleted` (taken back): a post's score goes to everyone, a
- * comment's to the readers of its post. While the site hides who pawed (is_paw_view_enabled off) that event
+ * `like_created` (a paw given or switched) or `like_deleted` (taken back): a post's or shout's score goes to
+ * everyone (a shout's as its own events go: see `shoutAudience`), a comment's to the readers of its page. While the site hides who pawed (is_paw_view_enabled off) that event
  * names nobody (`user_id` 0, `ownd` 0) and the member's own tabs get theirs separately, so a socket cannot
  * learn who pawed what. `owner_id` lets the owner's tabs refresh their received paws.
  */
 function publishPaw(
   ctx: RequestContext,
   actor: UserRow,
-  target: { itemType: PawItemType; ownerId: number; postSlug: string },
+  target: ReactionTarget,
   state: PawState,
   showWho: boolean,
 ): void {
   const type = state.ownd === 0 ? "like_deleted" : "like_created";
   const base = { item_type: state.item_type, item_id: state.item_id, pwnd: state.pwnd, owner_id: target.ownerId };
-  const audience: Audience =
-    target.itemType === "post" ? { kind: "all" } : { kind: "route", route: `/posts/${target.postSlug}` };
+  const audience = target.audience;
   const own = { ...base, user_id: actor.id, ownd: state.ownd };
   if (showWho) {
     publish(ctx, { type, obj: own }, audience);
@@ -181,7 +197,12 @@ export async function listPawsOf(
   );
 }
 
-const PRE_TITLE: Record<PawItemType, string> = { post: "Статья", comment: "Комментарий к статье" };
+const PRE_TITLE: Record<PawItemType, string> = {
+  post: "Статья",
+  comment: "Комментарий к статье",
+  shout: "Записка",
+  shout_comment: "Комментарий к записке",
+};
 
 /** GET /v1/like/?page=: the paws the current member received, newest first, as spec §3 Paw entries. */
 export async function listReceivedPaws(ctx: RequestContext, page: unknown): Promise<Paged<PawEntry>> {
@@ -192,6 +213,7 @@ export async function listReceivedPaws(ctx: RequestContext, page: unknown): Prom
   const config = await getConfig(ctx);
   const showWho = can(actor, "view-pawers", undefined, config);
   const commentPost = alias(posts, "comment_post");
+  const commentShout = alias(shouts, "comment_shout");
   const rows = await ctx.db
     .select({
       user: users,
@@ -203,6 +225,9 @@ export async function listReceivedPaws(ctx: RequestContext, page: unknown): Prom
       postTitle: posts.title,
       commentPostSlug: commentPost.slug,
       commentPostTitle: commentPost.title,
+      shoutText: shouts.text,
+      commentShoutId: commentShout.id,
+      commentShoutText: commentShout.text,
     })
     .from(likes)
     .innerJoin(users, eq(users.id, likes.userId))
@@ -212,7 +237,18 @@ export async function listReceivedPaws(ctx: RequestContext, page: unknown): Prom
       and(eq(likes.itemType, "comment"), eq(comments.id, likes.itemId), eq(comments.isDeleted, false)),
     )
     .leftJoin(commentPost, eq(commentPost.id, comments.postId))
-    .where(and(eq(likes.ownerId, actor.id), or(isNotNull(posts.id), isNotNull(commentPost.id))))
+    .leftJoin(shouts, and(eq(likes.itemType, "shout"), eq(shouts.id, likes.itemId)))
+    .leftJoin(
+      shoutComments,
+      and(eq(likes.itemType, "shout_comment"), eq(shoutComments.id, likes.itemId), eq(shoutComments.isDeleted, false)),
+    )
+    .leftJoin(commentShout, eq(commentShout.id, shoutComments.shoutId))
+    .where(
+      and(
+        eq(likes.ownerId, actor.id),
+        or(isNotNull(posts.id), isNotNull(commentPost.id), isNotNull(shouts.id), isNotNull(commentShout.id)),
+      ),
+    )
     .orderBy(desc(likes.createdAt), desc(likes.userId))
     .limit(PAGE_SIZE + 1)
     .offset((pageNumber - 1) * PAGE_SIZE);
@@ -221,13 +257,25 @@ export async function listReceivedPaws(ctx: RequestContext, page: unknown): Prom
     pageNumber,
     rows.map((r): PawEntry => {
       const type = r.itemType as PawItemType;
-      const slug = (type === "post" ? r.postSlug : r.commentPostSlug) ?? "";
+      let title: string;
+      let url: string;
+      if (type === "post" || type === "comment") {
+        const slug = (type === "post" ? r.postSlug : r.commentPostSlug) ?? "";
+        title = (type === "post" ? r.postTitle : r.commentPostTitle) ?? "";
+        url = type === "post" ? `/posts/${encodeURIComponent(slug)}` : commentUrl(slug, r.itemId);
+      } else if (type === "shout") {
+        title = shoutTitle(r.shoutText ?? "");
+        url = shoutUrl(r.itemId);
+      } else {
+        title = shoutTitle(r.commentShoutText ?? "");
+        url = shoutCommentUrl(r.commentShoutId ?? 0, r.itemId);
+      }
       return {
         user: showWho ? serializePublicUser(r.user) : null,
         is_negative: r.isNegative,
         pre_title: PRE_TITLE[type] ?? "",
-        title: (type === "post" ? r.postTitle : r.commentPostTitle) ?? "",
-        title_url: type === "post" ? `/posts/${encodeURIComponent(slug)}` : commentUrl(slug, r.itemId),
+        title,
+        title_url: url,
         item_id: r.itemId,
         item_type: type,
         datetime: r.createdAt.toISOString(),

@@ -2,11 +2,11 @@ import { and, eq, inArray } from "drizzle-orm";
 import { bookmarks, likes } from "#drizzle/schema";
 import type { RequestContext } from "#workers/platform/context";
 
-/** Everything a member can paw; later issues add shout and shout_comment. */
-export const PAW_ITEM_TYPES = ["post", "comment"] as const;
+/** Everything a member can paw. */
+export const PAW_ITEM_TYPES = ["post", "comment", "shout", "shout_comment"] as const;
 export type PawItemType = (typeof PAW_ITEM_TYPES)[number];
-/** Everything a member can bookmark; later issues add shout. */
-export const BOOKMARK_ITEM_TYPES = ["post"] as const;
+/** Everything a member can bookmark. */
+export const BOOKMARK_ITEM_TYPES = ["post", "shout"] as const;
 export type BookmarkItemType = (typeof BOOKMARK_ITEM_TYPES)[number];
 
 /** The query behind ownPaws, for callers that put it into a D1 batch with others. */

@@ -11,13 +11,13 @@ const ZItemId = z
 
 export const ZPawToggle = z.object({
   item_id: ZItemId,
-  item_type: z.enum(PAW_ITEM_TYPES, { error: "Лапку можно поставить только статье или комментарию." }),
+  item_type: z.enum(PAW_ITEM_TYPES, { error: "Лапку можно поставить только статье, записке или комментарию." }),
   is_negative: z.boolean({ error: "Поле is_negative должно быть true или false." }).default(false),
 });
 export type TPawToggle = z.infer<typeof ZPawToggle>;
 
 export const ZBookmarkToggle = z.object({
   item_id: ZItemId,
-  item_type: z.enum(BOOKMARK_ITEM_TYPES, { error: "В закладки можно добавить только статью." }),
+  item_type: z.enum(BOOKMARK_ITEM_TYPES, { error: "В закладки можно добавить только статью или записку." }),
 });
 export type TBookmarkToggle = z.infer<typeof ZBookmarkToggle>;

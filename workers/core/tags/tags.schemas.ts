@@ -56,6 +56,30 @@ export const ZTagNames = z
     });
   });
 
-export const TAG_ITEM_TYPES = ["posts"] as const;
+/** Links are skipped when looking for #tags (a URL's #fragment is not a tag). */
+const HASHTAG_URL = /https?:\/\/[^\s<>"']+/gu;
+/** "#name" after a start, space or punctuation (not inside a word, not "&#…"); letters, digits, "_", "-". */
+const HASHTAG = /(^|[^\p{L}\p{N}_&#/])#([\p{L}\p{N}_][\p{L}\p{N}_-]*)/gu;
+
+/**
+ * The #tags of a plain text (shouts), as the text renders them: names of letters, digits, "_" and "-" (a
+ * trailing "-" or "_" is dropped), valid tag names only, repeats (by key) dropped, at most TAGS_PER_POST.
+ */
+export function hashtagNames(text: string): string[] {
+  const names: string[] = [];
+  const seen = new Set<string>();
+  for (const match of text.replace(HASHTAG_URL, " ").matchAll(HASHTAG)) {
+    const name = match[2].replace(/[-_]+$/u, "");
+    if (!ZTagName.safeParse(name).success) continue;
+    const key = tagKey(name);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    names.push(cleanTagName(name));
+    if (names.length >= TAGS_PER_POST) break;
+  }
+  return names;
+}
+
+export const TAG_ITEM_TYPES = ["posts", "shouts"] as const;
 export type TagItemType = (typeof TAG_ITEM_TYPES)[number];
 export const ZTagItemType = z.enum(TAG_ITEM_TYPES, { error: "Такого типа записей у тегов нет." });

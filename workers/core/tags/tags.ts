@@ -1,24 +1,28 @@
 import { and, desc, eq, gt } from "drizzle-orm";
-import { posts, postTags, type TagRow, tags } from "#drizzle/schema";
+import { posts, postTags, shouts, shoutTags, type TagRow, tags, users } from "#drizzle/schema";
 import { AppError } from "#workers/core/errors";
 import { loadCards, numberedPage, type Page } from "#workers/core/posts/posts.read";
 import { POSTS_PAGE_SIZE, ZPage } from "#workers/core/posts/posts.schemas";
 import type { PostCard } from "#workers/core/posts/posts.serializers";
+import { listedWhere, loadViews } from "#workers/core/shouts/shouts.read";
+import { SHOUTS_PAGE_SIZE } from "#workers/core/shouts/shouts.constants";
+import type { ShoutView } from "#workers/core/shouts/shouts.serializers";
 import { parseInput } from "#workers/core/shared/validation";
 import type { RequestContext } from "#workers/platform/context";
 import { type TagItemType, ZTagItemType } from "./tags.schemas";
 
-/** Spec §3 Tag. `posts_count` counts published posts only. */
+/** Spec §3 Tag. `posts_count` counts published posts only, `shouts_count` shouts that are not muted. */
 export interface Tag {
   slug: string;
   name: string;
   posts_count: number;
+  shouts_count: number;
 }
 
 export const TOP_TAGS_LIMIT = 20;
 
 export function serializeTag(row: TagRow): Tag {
-  return { slug: row.slug, name: row.name, posts_count: row.postsCount };
+  return { slug: row.slug, name: row.name, posts_count: row.postsCount, shouts_count: row.shoutsCount };
 }
 
 async function findTag(ctx: RequestContext, slug: string): Promise<TagRow> {
@@ -35,14 +39,48 @@ export async function getTag(ctx: RequestContext, slug: string): Promise<Tag> {
   return serializeTag(await findTag(ctx, slug));
 }
 
-/** GET /v1/tag/{slug}/{itemType}/?page=n: published posts with the tag, newest first. */
+/** GET /v1/tag/{slug}/{itemType}/?page=n: posts or shouts with the tag (see listTagPosts, listTagShouts). */
+export async function listTagItems(
+  ctx: RequestContext,
+  slug: string,
+  pageInput: unknown,
+  itemType: TagItemType | string = "posts",
+): Promise<Page<PostCard> | Page<ShoutView>> {
+  const type = parseInput(ZTagItemType, itemType);
+  return type === "shouts" ? listTagShouts(ctx, slug, pageInput) : listTagPosts(ctx, slug, pageInput);
+}
+
+/**
+ * GET /v1/tag/{slug}/shouts/?page=n (the tag page's ?itemType=shouts): shouts with the tag, newest first, as the
+ * bonfire lists them (no muted shouts; to guests only shouts of members who show them to guests).
+ */
+export async function listTagShouts(ctx: RequestContext, slug: string, pageInput: unknown): Promise<Page<ShoutView>> {
+  const page = parseInput(ZPage, pageInput ?? undefined);
+  const tag = await findTag(ctx, slug);
+  const size = SHOUTS_PAGE_SIZE;
+  const rows = (
+    await ctx.db
+      .select({ shout: shouts })
+      .from(shoutTags)
+      .innerJoin(shouts, eq(shouts.id, shoutTags.shoutId))
+      .innerJoin(users, eq(users.id, shouts.userId))
+      .where(and(eq(shoutTags.tagId, tag.id), listedWhere(ctx)))
+      .orderBy(desc(shouts.id))
+      .limit(size + 1)
+      .offset((page - 1) * size)
+  ).map((r) => r.shout);
+  const paged = numberedPage(rows, page, size);
+  return { ...paged, results: await loadViews(ctx, paged.results) };
+}
+
+/** GET /v1/tag/{slug}/posts/?page=n: published posts with the tag, newest first. */
 export async function listTagPosts(
   ctx: RequestContext,
   slug: string,
   pageInput: unknown,
   itemType: TagItemType | string = "posts",
 ): Promise<Page<PostCard>> {
-  parseInput(ZTagItemType, itemType);
+  if (parseInput(ZTagItemType, itemType) !== "posts") throw AppError.field("itemType", "Здесь можно смотреть только статьи.");
   const page = parseInput(ZPage, pageInput ?? undefined);
   const tag = await findTag(ctx, slug);
   const size = POSTS_PAGE_SIZE;
@@ -60,14 +98,15 @@ export async function listTagPosts(
   return { ...paged, results: await loadCards(ctx, paged.results) };
 }
 
-/** GET /v1/tag/top/?item_type=posts: the most used tags (with at least one published post). */
+/** GET /v1/tag/top/?item_type=posts|shouts: the most used tags (with at least one published post / listed shout). */
 export async function topTags(ctx: RequestContext, input: { item_type?: unknown } = {}): Promise<Page<Tag>> {
-  parseInput(ZTagItemType, input.item_type ?? "posts");
+  const type = parseInput(ZTagItemType, input.item_type ?? "posts");
+  const count = type === "shouts" ? tags.shoutsCount : tags.postsCount;
   const rows = await ctx.db
     .select()
     .from(tags)
-    .where(gt(tags.postsCount, 0))
-    .orderBy(desc(tags.postsCount), desc(tags.id))
+    .where(gt(count, 0))
+    .orderBy(desc(count), desc(tags.id))
     .limit(TOP_TAGS_LIMIT);
   return { results: rows.map(serializeTag), next: null, previous: null };
 }

@@ -1,0 +1,126 @@
+import { asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { type ShoutRow, shoutMedia, shouts, shoutTags, tags, type UserRow, users } from "#drizzle/schema";
+import { getConfig } from "#workers/core/config/config";
+import { ownBookmarksQuery, ownPawsQuery, pawMap } from "#workers/core/reactions/reactions.read";
+import type { RequestContext } from "#workers/platform/context";
+import { authorFlags, can, type ShoutAccess, type ShoutRules } from "./shouts.policy";
+import { type MediaItem, type ShoutTagRef, type ShoutView, serializeMedia, serializeShout } from "./shouts.serializers";
+
+/** Reading helpers shared by the shout, tag and profile services (callers check visibility). */
+
+/** SQL: the author (joined as `users`) shows their shouts to guests (`is_shouts_public`, default on). */
+export const authorIsPublic: SQL = sql`coalesce(json_extract(${users.settings}, '$.is_shouts_public'), 1) != 0`;
+
+/** What a list shows: never muted shouts; to guests, only shouts of members who show them to guests. */
+export function listedWhere(ctx: RequestContext): SQL {
+  return ctx.actor ? sql`${shouts.isMuted} = 0` : sql`${shouts.isMuted} = 0 AND ${authorIsPublic}`;
+}
+
+export async function shoutRules(ctx: RequestContext): Promise<ShoutRules> {
+  const config = await getConfig(ctx);
+  return { now: ctx.now(), isOneHourEditEnabled: config.is_one_hour_edit_enabled };
+}
+
+export function shoutAccess(shout: ShoutRow, author: UserRow): ShoutAccess {
+  return {
+    userId: shout.userId,
+    createdAt: shout.createdAt,
+    isFrozen: shout.isFrozen,
+    isAuthorPublic: authorFlags(author).isPublic,
+  };
+}
+
+export interface ShoutData {
+  users: Map<number, UserRow>;
+  media: Map<number, MediaItem[]>;
+  tags: Map<number, ShoutTagRef[]>;
+  paws: Map<number, 1 | -1>;
+  bookmarks: Set<number>;
+}
+
+function grouped<T>(rows: { shoutId: number }[], map: (row: never) => T): Map<number, T[]> {
+  const out = new Map<number, T[]>();
+  for (const row of rows) {
+    const list = out.get(row.shoutId) ?? [];
+    list.push(map(row as never));
+    out.set(row.shoutId, list);
+  }
+  return out;
+}
+
+/** Authors, media, tags and — for a member — their paws and bookmarks of these shouts, in one D1 batch. */
+export async function shoutData(ctx: RequestContext, rows: ShoutRow[]): Promise<ShoutData> {
+  const ids = rows.map((r) => r.id);
+  const userIds = [...new Set(rows.map((r) => r.userId))];
+  const userQuery = ctx.db.select().from(users).where(inArray(users.id, userIds));
+  const mediaQuery = ctx.db
+    .select()
+    .from(shoutMedia)
+    .where(inArray(shoutMedia.shoutId, ids))
+    .orderBy(asc(shoutMedia.shoutId), asc(shoutMedia.position), asc(shoutMedia.id));
+  const tagQuery = ctx.db
+    .select({ shoutId: shoutTags.shoutId, slug: tags.slug, name: tags.name })
+    .from(shoutTags)
+    .innerJoin(tags, eq(tags.id, shoutTags.tagId))
+    .where(inArray(shoutTags.shoutId, ids))
+    .orderBy(asc(shoutTags.position));
+  const actor = ctx.actor;
+  const [userRows, mediaRows, tagRows, pawRows, markRows] = actor
+    ? await ctx.db.batch([
+        userQuery,
+        mediaQuery,
+        tagQuery,
+        ownPawsQuery(ctx, actor.id, "shout", ids),
+        ownBookmarksQuery(ctx, actor.id, "shout", ids),
+      ])
+    : [...(await ctx.db.batch([userQuery, mediaQuery, tagQuery])), [], []];
+  return {
+    users: new Map(userRows.map((u) => [u.id, u])),
+    media: grouped(mediaRows, serializeMedia),
+    tags: grouped(tagRows, (r: { slug: string; name: string }) => ({ slug: r.slug, name: r.name })),
+    paws: pawMap(pawRows),
+    bookmarks: new Set(markRows.map((r) => r.itemId)),
+  };
+}
+
+/** Views of the rows, in their order (rows whose author is gone are left out). */
+export function viewsFrom(ctx: RequestContext, rows: ShoutRow[], data: ShoutData, rules?: ShoutRules): ShoutView[] {
+  return rows.flatMap((row) => {
+    const author = data.users.get(row.userId);
+    if (!author) return [];
+    const access = shoutAccess(row, author);
+    return [
+      serializeShout(row, {
+        author,
+        media: data.media.get(row.id) ?? [],
+        tags: data.tags.get(row.id) ?? [],
+        ownd: data.paws.get(row.id) ?? 0,
+        isBookmarked: data.bookmarks.has(row.id),
+        showViews: authorFlags(author).showViews,
+        rights: {
+          edit: can(ctx.actor, "edit", access, rules),
+          delete: can(ctx.actor, "delete", access, rules),
+          moderate: can(ctx.actor, "moderate", access, rules),
+        },
+      }),
+    ];
+  });
+}
+
+/** Views of the rows, in their order. */
+export async function loadViews(ctx: RequestContext, rows: ShoutRow[]): Promise<ShoutView[]> {
+  if (!rows.length) return [];
+  const [data, rules] = await Promise.all([shoutData(ctx, rows), ctx.actor ? shoutRules(ctx) : undefined]);
+  return viewsFrom(ctx, rows, data, rules);
+}
+
+/** A shout and its author (null when either is missing). */
+export async function findShout(ctx: RequestContext, id: number): Promise<{ shout: ShoutRow; author: UserRow } | null> {
+  const [row] = await ctx.db
+    .select({ shout: shouts, author: users })
+    .from(shouts)
+    .innerJoin(users, eq(users.id, shouts.userId))
+    .where(eq(shouts.id, id))
+    .limit(1);
+  return row ?? null;
+}
