@@ -76,7 +76,7 @@ export function writeReport({
       `| p99 < ${TARGETS.guestP99Ms} ms, guest ${name}, ${connections} connections, page cache missed (full render) | ${miss.p99} ms | ${yes(miss.p99 < TARGETS.guestP99Ms && !miss.errors && !miss.non2xx)} |`,
     );
   }
-  for (const id of ["guest-home-miss", "guest-hot-miss", "member-home"]) {
+  for (const id of ["guest-home-miss", "guest-hot-miss", "member-home", "member-hot"]) {
     const s = byId[id];
     out.push(
       `| ≤ ${TARGETS.d1PerPage} D1 round trips per page: ${s.title.replace(", page cache missed", " (rendered)")} | ${d1[id].count} | ${yes(d1[id].count <= TARGETS.d1PerPage)} |`,

@@ -168,10 +168,9 @@ function detailFrom(
 }
 
 /**
- * The post page: the post, its shares and the pinned strip in one D1 batch; then, side by side, every card's
- * authors, tags and the member's paws and bookmarks (one batch) and the comment tree (one query). The comment
- * rows cannot join the first batch: D1 batches return rows as objects, and the tree's joined columns share
- * names (created_at …), which a batch would merge.
+ * The post page: the post, its shares and the pinned strip in one D1 batch (coalesced with the root loader's
+ * config read); then, side by side, every card's authors, tags and the member's paws and bookmarks and the
+ * comment tree — both coalesced reads, so together one more round trip.
  */
 export async function postPage(ctx: RequestContext, slug: string): Promise<{ post: PostDetail; pinned: PostCard[] }> {
   if (typeof slug !== "string" || !slug || slug.length > 200) throw new AppError("not_found", NOT_FOUND);
