@@ -11,6 +11,8 @@ export default [
   ]),
   route("users/:id", "routes/users/profile.tsx", [
     index("routes/users/tab-posts.tsx"),
+    route("shouts", "routes/users/tab-shouts.tsx"),
+    route("bookmark-shouts", "routes/users/tab-bookmark-shouts.tsx"),
     route(":tab", "routes/users/tab-placeholder.tsx", { id: "users-tab" }),
     route("settings", "routes/users/settings.tsx"),
   ]),
@@ -18,6 +20,8 @@ export default [
   route("posts/new", "routes/posts/new.tsx"),
   route("posts/:slug", "routes/posts/post.tsx"),
   route("posts/:slug/editor", "routes/posts/editor.tsx"),
+  route("bonfire", "routes/bonfire/index.tsx"),
+  route("bonfire/:id", "routes/bonfire/shout.tsx"),
   route("tags/:slug", "routes/tags/tag.tsx"),
   route("tags/:slug/rss.xml", "routes/feeds/tag-rss.ts"),
   route("rss.xml", "routes/feeds/rss.ts"),

@@ -7,6 +7,14 @@ import { IconBookmark } from "./icons";
 import { useNotice } from "./notices";
 import { GUEST_NOTICE_TITLE, useBackPath } from "./paw-button";
 
+/** What can be bookmarked: posts and shouts. */
+export type BookmarkItemType = "post" | "shout";
+
+const GUEST_TEXT: Record<BookmarkItemType, string> = {
+  post: "Зарегистрируйтесь или войдите на сайт, чтобы добавлять статьи в закладки.",
+  shout: "Зарегистрируйтесь или войдите на сайт, чтобы добавлять записки в закладки.",
+};
+
 interface BookmarkResult {
   ok: boolean;
   is_bookmarked?: boolean;
@@ -15,16 +23,18 @@ interface BookmarkResult {
 
 
 /**
- * Adds a post to the member's bookmarks or takes it out: a POST form to /reactions/bookmark (a fetcher with
+ * Adds a post or a shout to the member's bookmarks or takes it out: a POST form to /reactions/bookmark (a fetcher with
  * JavaScript, a plain form coming back to `redirectTo` without). Guests: the notice or the sign-in page.
  */
 export function BookmarkButton({
   itemId,
+  itemType = "post",
   isBookmarked,
   withLabel = false,
   anchor,
 }: {
   itemId: number;
+  itemType?: BookmarkItemType;
   isBookmarked: boolean;
   withLabel?: boolean;
   anchor?: string;
@@ -51,7 +61,7 @@ export function BookmarkButton({
     <fetcher.Form method="post" action="/reactions/bookmark" className="bookmark-form">
       <CsrfField />
       <input type="hidden" name="item_id" value={itemId} />
-      <input type="hidden" name="item_type" value="post" />
+      <input type="hidden" name="item_type" value={itemType} />
       {hydrated ? null : <input type="hidden" name="redirectTo" value={back} />}
       <button
         type="submit"
@@ -63,7 +73,7 @@ export function BookmarkButton({
         onClick={(event) => {
           if (!user && hydrated) {
             event.preventDefault();
-            notice.info(GUEST_NOTICE_TITLE, "Зарегистрируйтесь или войдите на сайт, чтобы добавлять статьи в закладки.", 5000);
+            notice.info(GUEST_NOTICE_TITLE, GUEST_TEXT[itemType], 5000);
           }
         }}
       >

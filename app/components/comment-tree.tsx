@@ -3,14 +3,15 @@ import { Link, useActionData, useFetcher } from "react-router";
 import { useHydrated } from "#app/lib/hooks";
 import { useRootData } from "#app/root";
 import { COMMENT_MAX_DEPTH, COMMENT_TEXT_MAX } from "#workers/core/comments/comments.constants";
-import type { CommentView } from "#workers/core/comments/comments.serializers";
+import type { LiveComment } from "#app/realtime/live-comments";
+import type { PublicUser } from "#workers/core/accounts/accounts.serializers";
 import { Avatar } from "./avatar";
 import { CommentText } from "./comment-text";
 import { ConfirmDialog } from "./confirm-dialog";
 import { CsrfField } from "./csrf-field";
 import { asFailure, FormErrors, type FormFailure } from "./form";
 import { useNotice } from "./notices";
-import { PawButton } from "./paw-button";
+import { PawButton, type PawItemType } from "./paw-button";
 import { postUrl } from "./post-card";
 import { TimeAgo } from "./time-ago";
 
@@ -32,6 +33,34 @@ export function scrollToElement(id: string, offset: number, highlight = false): 
 
 export type CommentIntent = "comment" | "reply" | "edit-comment" | "delete-comment";
 
+/**
+ * Whose comments a tree shows, and so where its forms go: the post page's action (/posts/{slug}) or the shout
+ * page's action (/bonfire/{id}). Both actions take the same intents and fields.
+ */
+export type CommentTarget = { kind: "post"; slug: string } | { kind: "shout"; id: number };
+
+/** A comment as the tree shows it: post comments (CommentView) and shout comments (ShoutCommentView) both fit. */
+export interface TreeComment extends LiveComment {
+  children: TreeComment[];
+  user: PublicUser;
+  datetime: string;
+}
+
+/** Either `target`, or (the post page's older form) the post's `slug`. */
+type TargetProps = { target: CommentTarget; slug?: undefined } | { slug: string; target?: undefined };
+
+function resolveTarget(props: TargetProps): CommentTarget {
+  return props.target ?? { kind: "post", slug: props.slug };
+}
+
+export function commentTargetUrl(target: CommentTarget): string {
+  return target.kind === "post" ? postUrl(target.slug) : `/bonfire/${target.id}`;
+}
+
+function commentItemType(target: CommentTarget): PawItemType {
+  return target.kind === "post" ? "comment" : "shout_comment";
+}
+
 interface CommentActionResult {
   ok: boolean;
   intent?: string;
@@ -51,12 +80,11 @@ function pageFailure(actionData: unknown, intent: CommentIntent, commentId?: num
 }
 
 /**
- * One textarea form for a new comment, a reply or an edit. It posts to the post page's action: a fetcher
- * with JavaScript (the page revalidates, the new comment is scrolled to), a plain form without (the action
- * redirects to ?comment={id}#comment-{id}).
+ * One textarea form for a new comment, a reply or an edit. It posts to the post's or the shout's page action:
+ * a fetcher with JavaScript (the page revalidates, the new comment is scrolled to), a plain form without (the
+ * action redirects to ?comment={id}#comment-{id}).
  */
 export function CommentForm({
-  slug,
   intent,
   commentId,
   defaultValue = "",
@@ -66,8 +94,8 @@ export function CommentForm({
   onCancel,
   cancelHref,
   autoFocus = false,
-}: {
-  slug: string;
+  ...targetProps
+}: TargetProps & {
   intent: Exclude<CommentIntent, "delete-comment">;
   commentId?: number;
   defaultValue?: string;
@@ -78,6 +106,7 @@ export function CommentForm({
   cancelHref?: string;
   autoFocus?: boolean;
 }) {
+  const target = resolveTarget(targetProps as TargetProps);
   const fetcher = useFetcher<CommentActionResult>();
   const hydrated = useHydrated();
   const actionData = useActionData();
@@ -106,7 +135,12 @@ export function CommentForm({
   const errors = failure?.errors.text;
   const fieldId = `comment-text-${intent}-${commentId ?? "new"}`;
   return (
-    <fetcher.Form method="post" action={postUrl(slug)} className={`comment-form comment-form-${intent}`} key={formKey}>
+    <fetcher.Form
+      method="post"
+      action={commentTargetUrl(target)}
+      className={`comment-form comment-form-${intent}`}
+      key={formKey}
+    >
       <CsrfField />
       <input type="hidden" name="intent" value={intent} />
       {hydrated ? null : <input type="hidden" name="nojs" value="1" />}
@@ -153,7 +187,15 @@ export function CommentForm({
   );
 }
 
-function DeleteCommentForm({ slug, commentId, hasReplies }: { slug: string; commentId: number; hasReplies: boolean }) {
+function DeleteCommentForm({
+  target,
+  commentId,
+  hasReplies,
+}: {
+  target: CommentTarget;
+  commentId: number;
+  hasReplies: boolean;
+}) {
   const fetcher = useFetcher<CommentActionResult>();
   const hydrated = useHydrated();
   const notice = useNotice();
@@ -170,7 +212,7 @@ function DeleteCommentForm({ slug, commentId, hasReplies }: { slug: string; comm
       <fetcher.Form
         ref={form}
         method="post"
-        action={postUrl(slug)}
+        action={commentTargetUrl(target)}
         className="comment-delete-form"
         onSubmit={(event) => {
           event.preventDefault();
@@ -203,7 +245,9 @@ function DeleteCommentForm({ slug, commentId, hasReplies }: { slug: string; comm
 }
 
 interface TreeProps {
-  slug: string;
+  target: CommentTarget;
+  /** Comments are closed (a frozen shout): no reply forms. */
+  readOnly?: boolean;
   /** `?reply=` — the comment whose reply form is open (the no-JS way). */
   replyTo: number | null;
   /** `?edit=` — the comment whose edit form is open (the no-JS way). */
@@ -212,14 +256,15 @@ interface TreeProps {
   highlighted: number | null;
 }
 
-function CommentItem({ comment, ...tree }: TreeProps & { comment: CommentView }) {
+function CommentItem({ comment, ...tree }: TreeProps & { comment: TreeComment }) {
   const { user } = useRootData();
   const hydrated = useHydrated();
   const [replying, setReplying] = useState(false);
   const [editingInline, setEditingInline] = useState(false);
   const anchor = `comment-${comment.id}`;
-  const base = postUrl(tree.slug);
-  const showReply = hydrated ? replying : tree.replyTo === comment.id;
+  const base = commentTargetUrl(tree.target);
+  const canReply = !!user && !tree.readOnly;
+  const showReply = canReply && (hydrated ? replying : tree.replyTo === comment.id);
   const showEdit = comment.can_edit && (hydrated ? editingInline : tree.editing === comment.id);
   const mention = comment.depth >= COMMENT_MAX_DEPTH ? `@${comment.user.username}, ` : "";
 
@@ -249,7 +294,7 @@ function CommentItem({ comment, ...tree }: TreeProps & { comment: CommentView })
             </header>
             {showEdit ? (
               <CommentForm
-                slug={tree.slug}
+                target={tree.target}
                 intent="edit-comment"
                 commentId={comment.id}
                 defaultValue={comment.text}
@@ -265,14 +310,14 @@ function CommentItem({ comment, ...tree }: TreeProps & { comment: CommentView })
             <footer className="comment-actions">
               <PawButton
                 itemId={comment.id}
-                itemType="comment"
+                itemType={commentItemType(tree.target)}
                 pwnd={comment.pwnd}
                 ownd={comment.ownd}
                 isOwn={user?.id === comment.user.id}
                 anchor={anchor}
                 size="sm"
               />
-              {user ? (
+              {canReply ? (
                 hydrated ? (
                   <button
                     type="button"
@@ -299,15 +344,17 @@ function CommentItem({ comment, ...tree }: TreeProps & { comment: CommentView })
                   </Link>
                 )
               ) : null}
-              {comment.can_delete ? <DeleteCommentForm slug={tree.slug} commentId={comment.id} hasReplies={comment.children.length > 0} /> : null}
+              {comment.can_delete ? (
+                <DeleteCommentForm target={tree.target} commentId={comment.id} hasReplies={comment.children.length > 0} />
+              ) : null}
             </footer>
           </>
         )}
       </article>
-      {showReply && user ? (
+      {showReply ? (
         <div className="comment-reply">
           <CommentForm
-            slug={tree.slug}
+            target={tree.target}
             intent="reply"
             commentId={comment.id}
             defaultValue={mention}
@@ -325,7 +372,7 @@ function CommentItem({ comment, ...tree }: TreeProps & { comment: CommentView })
   );
 }
 
-function CommentList({ comments, ...tree }: TreeProps & { comments: CommentView[] }) {
+function CommentList({ comments, ...tree }: TreeProps & { comments: TreeComment[] }) {
   return (
     <ol className="comment-list">
       {comments.map((comment) => (
@@ -336,15 +383,30 @@ function CommentList({ comments, ...tree }: TreeProps & { comments: CommentView[
 }
 
 /**
- * The comments of a post as a nested list (depth 1–5; the indentation narrows on phones). Each comment:
- * avatar, name, time, text, paws, "Ответить", "Изменить" (can_edit) and "Удалить" (can_delete, confirmed
- * with JavaScript). Deleted comments with replies stay as placeholders.
+ * The comments of a post or a shout as a nested list (depth 1–5; the indentation narrows on phones). Each
+ * comment: avatar, name, time, text, paws, "Ответить", "Изменить" (can_edit) and "Удалить" (can_delete,
+ * confirmed with JavaScript). Deleted comments with replies stay as placeholders.
  */
-export function CommentTree({ comments, ...tree }: TreeProps & { comments: CommentView[] }) {
+export function CommentTree({
+  comments,
+  replyTo,
+  editing,
+  highlighted,
+  readOnly,
+  ...targetProps
+}: Omit<TreeProps, "target"> & TargetProps & { comments: TreeComment[] }) {
   if (!comments.length) return null;
+  const target = resolveTarget(targetProps as TargetProps);
   return (
     <div className="comment-tree">
-      <CommentList comments={comments} {...tree} />
+      <CommentList
+        comments={comments}
+        target={target}
+        replyTo={replyTo}
+        editing={editing}
+        highlighted={highlighted}
+        readOnly={readOnly}
+      />
     </div>
   );
 }

@@ -16,6 +16,9 @@ interface PawResult {
 
 export const GUEST_NOTICE_TITLE = "Войдите на сайт.";
 
+/** What can be pawed (spec §4 realtime: like created/deleted for post, comment, shout, shout_comment). */
+export type PawItemType = "post" | "comment" | "shout" | "shout_comment";
+
 /** Query parameters that scroll or open a form once; a form coming back to the page drops them. */
 const ONE_OFF_PARAMS = ["comment", "comments", "reply", "edit"];
 
@@ -29,7 +32,7 @@ export function useBackPath(anchor?: string): string {
 }
 
 /**
- * Paws of a post or a comment: the up paw, the down paw (only while `is_paw_down_enabled`) and the score
+ * Paws of a post, a shout or a comment under either: the up paw, the down paw (only while `is_paw_down_enabled`) and the score
  * `pwnd`; the member's own paw (`ownd`) is highlighted. Each paw is a small POST form to /reactions/paw: a
  * fetcher with JavaScript, a plain form without (it comes back to `redirectTo`). Guests get the notice
  * 'Войдите на сайт.' (with JavaScript) or the sign-in page (without). The author's own item shows the
@@ -45,7 +48,7 @@ export function PawButton({
   size = "md",
 }: {
   itemId: number;
-  itemType: "post" | "comment";
+  itemType: PawItemType;
   pwnd: number;
   ownd: number;
   isOwn?: boolean;

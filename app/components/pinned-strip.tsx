@@ -21,6 +21,19 @@ interface PinResult {
   detail?: string;
 }
 
+/** The strip's unpin buttons share this fetcher: an unpinned post leaves the strip before its answer is shown. */
+const STRIP_FETCHER = "pinned-strip-pin";
+
+function usePinResultNotice(result: PinResult | undefined) {
+  const notice = useNotice();
+  useEffect(() => {
+    if (!result) return;
+    if (!result.ok) notice.error("Не получилось.", result.detail);
+    else if (result.is_pinned === false) notice.success(UNPIN_DONE);
+    else if (result.is_pinned) notice.success("Публикация закреплена.");
+  }, [result, notice]);
+}
+
 /**
  * The moderator's pin toggle of a post (PATCH pin through the post page's action, intent "pin"). Unpinning
  * asks 'Убрать закрепленную публикацию?' first (JavaScript on) and reports 'Закрепленная публикация
@@ -31,26 +44,21 @@ export function PinForm({
   isPinned,
   className,
   compact = false,
+  fetcherKey,
 }: {
   slug: string;
   isPinned: boolean;
   className?: string;
   compact?: boolean;
+  /** On the strip: the strip's keyed fetcher (the strip reports the result: this form is gone by then). */
+  fetcherKey?: string;
 }) {
-  const fetcher = useFetcher<PinResult>();
+  const fetcher = useFetcher<PinResult>(fetcherKey ? { key: fetcherKey } : undefined);
   const hydrated = useHydrated();
-  const notice = useNotice();
   const back = useBackPath();
   const [confirming, setConfirming] = useState(false);
   const form = useRef<HTMLFormElement>(null);
-
-  const result = fetcher.data;
-  useEffect(() => {
-    if (!result) return;
-    if (!result.ok) notice.error("Не получилось.", result.detail);
-    else if (result.is_pinned === false) notice.success(UNPIN_DONE);
-    else if (result.is_pinned) notice.success("Публикация закреплена.");
-  }, [result, notice]);
+  usePinResultNotice(fetcherKey ? undefined : fetcher.data);
 
   const pending = fetcher.state !== "idle";
   const label = isPinned ? "Открепить" : "Закрепить";
@@ -106,6 +114,8 @@ export function PinForm({
  */
 export function PinnedStrip({ posts }: { posts: PostCard[] }) {
   const { user } = useRootData();
+  const actions = useFetcher<PinResult>({ key: STRIP_FETCHER });
+  usePinResultNotice(actions.data);
   if (!posts.length) return null;
   return (
     <section className="pinned" aria-label="Закреплённые публикации">
@@ -127,7 +137,7 @@ export function PinnedStrip({ posts }: { posts: PostCard[] }) {
                   {post.user.username}
                 </span>
               </div>
-              {user?.is_mod ? <PinForm slug={post.slug} isPinned compact className="pinned-unpin-form" /> : null}
+              {user?.is_mod ? <PinForm slug={post.slug} isPinned compact className="pinned-unpin-form" fetcherKey={STRIP_FETCHER} /> : null}
             </li>
           );
         })}

@@ -5,6 +5,9 @@
 
 let tabClientId: string | undefined;
 
+/** The form field that carries the tab's client id in plain form posts (they cannot send `From`); see readForm. */
+export const CLIENT_FIELD = "_from";
+
 /** A random id for this tab, stable until the page is reloaded. */
 export function clientId(): string {
   tabClientId ??= crypto.randomUUID();

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { CLIENT_FIELD } from "#app/lib/api";
 import { AppError } from "#workers/core/errors";
 import { appContext } from "#workers/platform/app-context";
 import type { RequestContext } from "#workers/platform/context";
@@ -11,7 +12,11 @@ export function getCtx(context: ContextLike): RequestContext {
   return context.get(appContext);
 }
 
-/** Reads a form body and checks its hidden CSRF field against the cookie (403 AppError otherwise). */
+/**
+ * Reads a form body and checks its hidden CSRF field against the cookie (403 AppError otherwise). Both
+ * `application/x-www-form-urlencoded` and `multipart/form-data` bodies (file uploads, with or without
+ * JavaScript) are read; take the files with `formFiles` and repeated fields with `formList`.
+ */
 export async function readForm(request: Request, ctx: RequestContext): Promise<FormData> {
   let form: FormData;
   try {
@@ -21,13 +26,31 @@ export async function readForm(request: Request, ctx: RequestContext): Promise<F
   }
   const sent = form.get(CSRF_FIELD);
   checkCsrf(request, ctx.csrfCookie, typeof sent === "string" ? sent : null);
+  // A form posted by a hydrated page names its tab (forms cannot send a `From` header): events it causes carry it.
+  const from = form.get(CLIENT_FIELD);
+  if (!ctx.clientId && typeof from === "string" && from) ctx.clientId = from.slice(0, 100);
   return form;
+}
+
+/**
+ * The files sent under `name` in a multipart form. A file input left empty still sends one nameless, empty
+ * part; those are left out, so `[]` means "no files".
+ */
+export function formFiles(form: FormData, name: string): File[] {
+  return form.getAll(name).filter((value): value is File => typeof value !== "string" && value.size > 0);
+}
+
+/** Every string value of a repeated field (e.g. one caption per picture), in the order sent. */
+export function formList(form: FormData, name: string): string[] {
+  return form.getAll(name).filter((value): value is string => typeof value === "string");
 }
 
 /** Plain object of a form's string fields (files and the CSRF field left out). */
 export function formFields(form: FormData): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [key, value] of form) if (typeof value === "string" && key !== CSRF_FIELD) out[key] = value;
+  for (const [key, value] of form) {
+    if (typeof value === "string" && key !== CSRF_FIELD && key !== CLIENT_FIELD) out[key] = value;
+  }
   return out;
 }
 

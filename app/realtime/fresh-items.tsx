@@ -12,6 +12,8 @@ export function FreshPostsBanner() {
   const [fresh, setFresh] = useState(0);
   const revalidator = useRevalidator();
   const location = useLocation();
+  // A navigation (or a reload of this list) shows the news already: the count starts over.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on every navigation
   useEffect(() => setFresh(0), [location.key]);
   useRealtimeEvent("activity_created", (event) => {
     if (event.obj.type === 1) setFresh((n) => n + 1);

@@ -5,7 +5,7 @@ import type { Route } from "./+types/bookmark";
 import { reactionAction, reactionInput } from "./reaction-utils";
 
 /**
- * POST /reactions/bookmark: adds a post to the bookmarks or takes it out. A fetcher (JavaScript on) gets
+ * POST /reactions/bookmark: adds a post or a shout (`item_type` post or shout) to the bookmarks or takes it out. A fetcher (JavaScript on) gets
  * the new `{is_bookmarked}`; the plain form (it carries `redirectTo`) is sent back to its page. Guests: 401 data
  * for a fetcher, the sign-in page for the plain form.
  */

@@ -5,7 +5,8 @@ import type { Route } from "./+types/paw";
 import { reactionAction, reactionInput } from "./reaction-utils";
 
 /**
- * POST /reactions/paw: a paw up or down (the same paw again takes it back). A fetcher (JavaScript on) gets
+ * POST /reactions/paw: a paw up or down on a post, a comment, a shout or a shout comment (`item_type` post,
+ * comment, shout, shout_comment; the same paw again takes it back). A fetcher (JavaScript on) gets
  * the new `{pwnd, ownd}`; the plain form (it carries `redirectTo`) is sent back to its page. Guests: 401 data
  * for a fetcher, the sign-in page for the plain form.
  */

@@ -1,38 +1,63 @@
-import type { ShouldRevalidateFunctionArgs } from "react-router";
-import { IconNewspaper } from "#app/components/icons";
+import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { IconNewspaper, IconScroll } from "#app/components/icons";
 import { PinnedStrip } from "#app/components/pinned-strip";
 import { PostFeed } from "#app/components/post-card";
+import { SHOUT_FORMS, ShoutFeed } from "#app/components/shout-card";
 import { getCtx, loaderError } from "#app/lib/forms.server";
 import { pageTitle } from "#app/lib/meta";
 import { pluralize } from "#app/lib/plural";
-import postsListCss from "#app/styles/pages/posts-list.css?url";
+import { SHOUT_STYLES } from "#app/routes/bonfire/styles";
 import { listPinnedPosts } from "#workers/core/posts/posts";
-import { getTag, listTagPosts } from "#workers/core/tags/tags";
+import { getTag, listTagPosts, listTagShouts } from "#workers/core/tags/tags";
 import type { Route } from "./+types/tag";
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: postsListCss }];
-
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  if (!loaderData) return [{ title: pageTitle("Тег", matches) }];
-  const { tag } = loaderData;
-  return [
-    { title: pageTitle(`#${tag.name}`, matches) },
-    { name: "description", content: `Статьи с тегом #${tag.name}: ${pluralize(tag.posts_count, POST_FORMS)}.` },
-  ];
-};
+export const links: Route.LinksFunction = () => SHOUT_STYLES;
 
 const POST_FORMS = ["статья", "статьи", "статей"] as const;
 
-/** A tag (spec §2 /tags/{slug}): its published posts, newest first, by page; unknown tags are a 404. */
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return [{ title: pageTitle("Тег", matches) }];
+  const { tag, itemType } = loaderData;
+  const description =
+    itemType === "shouts"
+      ? `Записки с тегом #${tag.name}: ${pluralize(tag.shouts_count, SHOUT_FORMS)}.`
+      : `Статьи с тегом #${tag.name}: ${pluralize(tag.posts_count, POST_FORMS)}.`;
+  return [
+    { title: pageTitle(itemType === "shouts" ? `#${tag.name}: записки` : `#${tag.name}`, matches) },
+    { name: "description", content: description },
+  ];
+};
+
+/** The service's page links ("?page=2") with the tag page's own ?itemType=shouts kept. */
+function keepShouts(query: string | null): string | null {
+  if (!query) return null;
+  const params = new URLSearchParams(query.startsWith("?") ? query.slice(1) : query);
+  params.set("itemType", "shouts");
+  return `?${params}`;
+}
+
+/**
+ * A tag (spec §2 /tags/{slug}, optional ?itemType=shouts): its published posts or its shouts, newest first, by
+ * page, with a switch between the two; unknown tags are a 404.
+ */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const ctx = getCtx(context);
-  const page = new URL(request.url).searchParams.get("page") || undefined;
+  const search = new URL(request.url).searchParams;
+  const page = search.get("page") || undefined;
+  const itemType = search.get("itemType") === "shouts" ? ("shouts" as const) : ("posts" as const);
   const tag = await getTag(ctx, params.slug).catch(loaderError);
-  const [feed, pinned] = await Promise.all([
-    listTagPosts(ctx, tag.slug, page).catch(loaderError),
+  const [posts, shouts, pinned] = await Promise.all([
+    itemType === "posts" ? listTagPosts(ctx, tag.slug, page).catch(loaderError) : null,
+    itemType === "shouts" ? listTagShouts(ctx, tag.slug, page).catch(loaderError) : null,
     listPinnedPosts(ctx),
   ]);
-  return { tag, feed, pinned: pinned.results };
+  return {
+    tag,
+    itemType,
+    posts,
+    shouts: shouts && { ...shouts, next: keepShouts(shouts.next), previous: keepShouts(shouts.previous) },
+    pinned: pinned.results,
+  };
 }
 
 export function shouldRevalidate({ formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
@@ -41,26 +66,68 @@ export function shouldRevalidate({ formAction, defaultShouldRevalidate }: Should
 }
 
 export default function TagPage({ loaderData }: Route.ComponentProps) {
-  const { tag, feed, pinned } = loaderData;
+  const { tag, itemType, posts, shouts, pinned } = loaderData;
+  const base = `/tags/${encodeURIComponent(tag.slug)}`;
+  const tabs = [
+    { type: "posts", title: "Статьи", count: tag.posts_count, to: base },
+    { type: "shouts", title: "Записки", count: tag.shouts_count, to: `${base}?itemType=shouts` },
+  ] as const;
+  const subtitle =
+    itemType === "shouts"
+      ? tag.shouts_count
+        ? pluralize(tag.shouts_count, SHOUT_FORMS)
+        : "Записок с этим тегом пока нет"
+      : tag.posts_count
+        ? pluralize(tag.posts_count, POST_FORMS)
+        : "Статей с этим тегом пока нет";
   return (
     <main className="page page-tag">
       <PinnedStrip posts={pinned} />
       <header className="page-header">
         <div className="page-header-text">
           <h1 className="page-title">#{tag.name}</h1>
-          <p className="page-subtitle">{tag.posts_count ? pluralize(tag.posts_count, POST_FORMS) : "Статей с этим тегом пока нет"}</p>
+          <p className="page-subtitle">{subtitle}</p>
         </div>
       </header>
-      <PostFeed
-        feed={feed}
-        empty={
-          <section className="empty empty-lg card">
-            <IconNewspaper size={48} className="empty-icon" />
-            <h2 className="empty-title">Статей с тегом #{tag.name} пока нет</h2>
-            <p>Когда кто-нибудь опубликует статью с этим тегом, она появится здесь.</p>
-          </section>
-        }
-      />
+      <nav className="tabs tag-switch" aria-label="Что показать">
+        {tabs.map((tab) => (
+          <Link
+            key={tab.type}
+            to={tab.to}
+            className={`tab${itemType === tab.type ? " is-active" : ""}`}
+            aria-current={itemType === tab.type ? "page" : undefined}
+          >
+            {tab.title}
+            {tab.count ? <span className="tab-count"> {tab.count}</span> : null}
+          </Link>
+        ))}
+      </nav>
+      {shouts ? (
+        <ShoutFeed
+          feed={shouts}
+          dropMuted
+          empty={
+            <section className="empty empty-lg card">
+              <IconScroll size={48} className="empty-icon" />
+              <h2 className="empty-title">Записок с тегом #{tag.name} пока нет</h2>
+              <p>
+                Напишите <Link to="/bonfire">на костре</Link> записку с #{tag.name} — она появится здесь.
+              </p>
+            </section>
+          }
+        />
+      ) : posts ? (
+        <PostFeed
+          feed={posts}
+          empty={
+            <section className="empty empty-lg card">
+              <IconNewspaper size={48} className="empty-icon" />
+              <h2 className="empty-title">Статей с тегом #{tag.name} пока нет</h2>
+              <p>Когда кто-нибудь опубликует статью с этим тегом, она появится здесь.</p>
+            </section>
+          }
+        />
+      ) : null}
     </main>
   );
 }

@@ -1,0 +1,288 @@
+import { useEffect } from "react";
+import {
+  Link,
+  redirect,
+  type ShouldRevalidateFunctionArgs,
+  useLocation,
+  useNavigate,
+  useSearchParams,
+} from "react-router";
+import {
+  COMMENT_OFFSET,
+  COMMENTS_BLOCK_OFFSET,
+  CommentForm,
+  CommentTree,
+  scrollToElement,
+} from "#app/components/comment-tree";
+import { asFailure } from "#app/components/form";
+import { NOTICE_STICKY, useNotice } from "#app/components/notices";
+import { UNPIN_DONE } from "#app/components/pinned-strip";
+import { COMMENT_FORMS } from "#app/components/post-card";
+import { PinnedStrip } from "#app/components/pinned-strip";
+import { SHOUT_DELETED_NOTICE, ShoutCard, shoutUrl } from "#app/components/shout-card";
+import { formFields, getCtx, loaderError, readForm, runAction } from "#app/lib/forms.server";
+import { useHydrated } from "#app/lib/hooks";
+import { pageTitle } from "#app/lib/meta";
+import { pluralize } from "#app/lib/plural";
+import { safeRedirect } from "#app/lib/redirects";
+import { useLiveShoutComments } from "#app/realtime/live-comments";
+import { useLiveShout } from "#app/realtime/live-shouts";
+import { useRootData } from "#app/root";
+import commentsCss from "#app/styles/pages/comments.css?url";
+import { AppError } from "#workers/core/errors";
+import { listPinnedPosts } from "#workers/core/posts/posts";
+import { createShoutComment, deleteShoutComment, updateShoutComment } from "#workers/core/shouts/shout-comments";
+import {
+  deleteShout,
+  getShout,
+  recordShoutView,
+  toggleFreezeShout,
+  toggleMuteShout,
+  togglePinShout,
+  updateShout,
+} from "#workers/core/shouts/shouts";
+import type { Route } from "./+types/shout";
+import { SHOUT_STYLES } from "./styles";
+
+export const links: Route.LinksFunction = () => [...SHOUT_STYLES, { rel: "stylesheet", href: commentsCss }];
+
+function numericId(value: string | undefined): number | string | undefined {
+  if (value === undefined || value === "") return undefined;
+  return /^\d{1,15}$/.test(value) ? Number(value) : value;
+}
+
+/**
+ * Spec §2 /bonfire/{id}: the shout with its comment tree and the pinned posts strip. A view is counted for every
+ * render that is not the shared guest page cache's (that one is rendered once for many guests).
+ */
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const ctx = getCtx(context);
+  const [shout, pinned] = await Promise.all([getShout(ctx, params.id), listPinnedPosts(ctx)]).catch(loaderError);
+  // Once per viewer a day (the service dedupes), after the response: the page does not wait for the write.
+  if (!ctx.sharedRender) {
+    ctx.waitUntil(
+      recordShoutView(ctx, shout.id).catch((error: unknown) => console.error("recordShoutView failed", error)),
+    );
+  }
+  const { comments, ...rest } = shout;
+  return { shout: rest, comments, pinned: pinned.results, origin: new URL(request.url).origin };
+}
+
+/**
+ * Paws and bookmarks keep their own state; after this tab deleted the shout the page does not reload (it
+ * leaves for the bonfire instead).
+ */
+export function shouldRevalidate({ formAction, actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formAction?.startsWith("/reactions/")) return false;
+  if (actionResult && typeof actionResult === "object" && (actionResult as { deleted?: boolean }).deleted) return false;
+  return defaultShouldRevalidate;
+}
+
+/**
+ * The shout page's forms, by `intent`: comment, reply, edit-comment, delete-comment (shout comments), edit-shout
+ * and delete-shout (author, moderators), pin, mute and freeze (moderators). Shout cards on other pages post here
+ * too. Plain forms (they carry `nojs` or `redirectTo`) are redirected; fetchers get JSON and the page
+ * revalidates.
+ */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const ctx = getCtx(context);
+  const id = numericId(params.id);
+  if (typeof id !== "number") throw new Response("Not Found", { status: 404 });
+  const base = shoutUrl(id);
+  let fields: Record<string, string> = {};
+  return runAction(
+    async () => {
+      fields = formFields(await readForm(request, ctx));
+      const noJs = fields.nojs === "1";
+      const back = safeRedirect(fields.redirectTo);
+      const intent = fields.intent;
+      if (intent === "comment" || intent === "reply") {
+        const created = await createShoutComment(ctx, {
+          shout_id: id,
+          text: fields.text ?? "",
+          respond_to_comment: intent === "reply" ? (numericId(fields.respond_to_comment) ?? null) : null,
+        });
+        if (noJs) throw redirect(`${base}?comment=${created.id}#comment-${created.id}`);
+        return { ok: true as const, intent, message: "Комментарий добавлен.", comment_id: created.id };
+      }
+      if (intent === "edit-comment") {
+        const updated = await updateShoutComment(ctx, numericId(fields.comment_id), { text: fields.text ?? "" });
+        if (noJs) throw redirect(`${base}?comment=${updated.id}#comment-${updated.id}`);
+        return { ok: true as const, intent, message: "Комментарий изменён.", comment_id: updated.id };
+      }
+      if (intent === "delete-comment") {
+        const deleted = await deleteShoutComment(ctx, numericId(fields.comment_id));
+        if (noJs) throw redirect(`${base}?comments#comments`);
+        return { ok: true as const, intent, message: "Комментарий удалён.", comments_count: deleted.comments_count };
+      }
+      if (intent === "edit-shout") {
+        await updateShout(ctx, id, { text: fields.text ?? "" });
+        if (back) throw redirect(back);
+        return { ok: true as const, intent, message: "Записка изменена." };
+      }
+      if (intent === "delete-shout") {
+        await deleteShout(ctx, id);
+        if (back) throw redirect(back);
+        return { ok: true as const, intent, deleted: true, message: "Записка удалена." };
+      }
+      if (intent === "pin") {
+        const { is_pinned } = await togglePinShout(ctx, id);
+        if (back) throw redirect(back);
+        return { ok: true as const, intent, is_pinned, message: is_pinned ? "Записка закреплена." : UNPIN_DONE };
+      }
+      if (intent === "mute") {
+        const { is_muted } = await toggleMuteShout(ctx, id);
+        if (back) throw redirect(back);
+        return {
+          ok: true as const,
+          intent,
+          is_muted,
+          message: is_muted ? "Записка заглушена: в ленте костра её больше нет." : "Записка снова в ленте костра.",
+        };
+      }
+      if (intent === "freeze") {
+        const { is_frozen } = await toggleFreezeShout(ctx, id);
+        if (back) throw redirect(back);
+        return {
+          ok: true as const,
+          intent,
+          is_frozen,
+          message: is_frozen ? "Записка заморожена: комментарии закрыты." : "Записка разморожена: комментарии открыты.",
+        };
+      }
+      throw new AppError("invalid", "Неизвестное действие.");
+    },
+    () => fields,
+  );
+}
+
+function excerpt(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return [{ title: pageTitle("Записка", matches) }];
+  const { shout, origin } = loaderData;
+  const heading = excerpt(shout.headline, 70) || `Записка ${shout.user.username}`;
+  const description = excerpt(shout.headline, 200) || `Записка ${shout.user.username} на костре.`;
+  const url = `${origin}${shoutUrl(shout.id)}`;
+  const picture = shout.is_media_hidden ? null : shout.images.find((m) => !m.is_video);
+  const tags = [
+    { title: pageTitle(heading, matches) },
+    { name: "description", content: description },
+    { property: "og:title", content: `Записка ${shout.user.username}` },
+    { property: "og:description", content: description },
+    { property: "og:type", content: "article" },
+    { property: "og:url", content: url },
+    { tagName: "link", rel: "canonical", href: url },
+  ];
+  if (picture) tags.push({ property: "og:image", content: new URL(picture.url, origin).href });
+  return tags;
+};
+
+/** `?comment={id}` scrolls to that comment (60 px offset) and highlights it; `?comments` to the block (110 px). */
+function useCommentScroll() {
+  const location = useLocation();
+  useEffect(() => {
+    const params = new URLSearchParams(location.search);
+    const id = params.get("comment") ?? params.get("reply");
+    const editing = params.get("edit");
+    const target = id ?? (editing && /^\d+$/.test(editing) ? editing : null);
+    const frame = window.requestAnimationFrame(() => {
+      if (target && /^\d+$/.test(target)) scrollToElement(`comment-${target}`, COMMENT_OFFSET, params.has("comment"));
+      else if (params.has("comments")) scrollToElement("comments", COMMENTS_BLOCK_OFFSET);
+    });
+    return () => window.cancelAnimationFrame(frame);
+  }, [location.search]);
+}
+
+function numberParam(value: string | null): number | null {
+  return value && /^\d{1,15}$/.test(value) ? Number(value) : null;
+}
+
+/** What a failed plain (no-JS) form of the shout itself says; the comment forms show their own. */
+const SHOUT_INTENTS = ["delete-shout", "pin", "mute", "freeze"];
+
+export default function ShoutPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { user, config } = useRootData();
+  const navigate = useNavigate();
+  const notice = useNotice();
+  const hydrated = useHydrated();
+  const [params] = useSearchParams();
+  useCommentScroll();
+  const viewer = { viewer: user, oneHourEdit: config.is_one_hour_edit_enabled };
+  const shout = useLiveShout(loaderData.shout, {
+    ...viewer,
+    // Spec §4/§8: the open shout was deleted elsewhere — back to the bonfire with a notice that stays.
+    onDeleted: () => {
+      navigate("/bonfire");
+      notice.show({ type: "info", title: SHOUT_DELETED_NOTICE, duration: NOTICE_STICKY });
+    },
+  });
+  const { comments, count } = useLiveShoutComments(
+    shout.id,
+    loaderData.comments,
+    loaderData.shout.comments_count,
+    user,
+  );
+  const failure = hydrated ? null : asFailure(actionData);
+  const shoutFailure = failure && SHOUT_INTENTS.includes(failure.values?.intent ?? "") ? failure : null;
+  const target = { kind: "shout", id: shout.id } as const;
+  const signIn = `/auth/sign-in?redirectTo=${encodeURIComponent(`${shoutUrl(shout.id)}#comments`)}`;
+
+  return (
+    <main className="page page-shout">
+      <PinnedStrip posts={loaderData.pinned} />
+      <p className="back-link shout-back">
+        <Link to="/bonfire">← Все записки</Link>
+      </p>
+      {shoutFailure ? (
+        <div className="form-errors" role="alert">
+          <p>{shoutFailure.detail}</p>
+        </div>
+      ) : null}
+      <ShoutCard
+        shout={{ ...shout, comments_count: count }}
+        detail
+        editing={params.get("edit") === "shout"}
+        onDeleted={() => navigate("/bonfire")}
+      />
+
+      <section className="comments shout-comments-block" id="comments" aria-labelledby="comments-title">
+        <h2 className="comments-title" id="comments-title">
+          {count ? pluralize(count, COMMENT_FORMS) : "Комментарии"}
+        </h2>
+        {comments.length ? (
+          <CommentTree
+            comments={comments}
+            target={target}
+            readOnly={shout.is_frozen}
+            replyTo={numberParam(params.get("reply"))}
+            editing={numberParam(params.get("edit"))}
+            highlighted={numberParam(params.get("comment"))}
+          />
+        ) : (
+          <p className="comments-empty muted">
+            {shout.is_frozen ? "Комментариев нет." : "Комментариев пока нет. Напишите первым!"}
+          </p>
+        )}
+        {shout.is_frozen ? (
+          <p className="comments-closed" role="note">
+            Записка заморожена: комментарии к ней закрыты.
+          </p>
+        ) : user ? (
+          <div className="comments-new">
+            <h3 className="visually-hidden">Новый комментарий</h3>
+            <CommentForm target={target} intent="comment" submitLabel="Отправить" />
+          </div>
+        ) : (
+          <p className="comments-guest">
+            <Link to={signIn}>Войдите</Link> или <Link to="/auth/sign-up">зарегистрируйтесь</Link>, чтобы оставить
+            комментарий.
+          </p>
+        )}
+      </section>
+    </main>
+  );
+}
