@@ -14,6 +14,7 @@ export const SIZE = {
   comments: 1_000_000,
   hotComments: 1_000,
   tags: 500,
+  shouts: 200_000,
 };
 
 /** The one member with a real password and a live session (Cookie: sessionid=TOKEN). */

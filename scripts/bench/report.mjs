@@ -53,7 +53,7 @@ export function writeReport({
     `| Software | Node ${process.version}, wrangler ${wrangler} (\`wrangler dev\` on the production build, local D1 = workerd's SQLite), autocannon ${autocannon} |`,
   );
   out.push(
-    `| Dataset | ${num(marker.users)} members, ${num(marker.posts)} posts (${num(marker.published)} published), ${num(marker.comments)} comments (hot post \`${hot}\`: ${num(marker.hot_comments)}), ${num(marker.tags)} tags, ${num(marker.paws)} paws, ${num(marker.bookmarks)} bookmarks; seeded in ${Math.round(marker.seconds)} s on ${marker.createdAt.slice(0, 10)} |`,
+    `| Dataset | ${num(marker.users)} members, ${num(marker.posts)} posts (${num(marker.published)} published), ${num(marker.comments)} comments (hot post \`${hot}\`: ${num(marker.hot_comments)}), ${num(marker.shouts ?? 0)} shouts (${num(marker.shout_pictures ?? 0)} with a picture), ${num(marker.tags)} tags, ${num(marker.paws)} paws, ${num(marker.bookmarks)} bookmarks; seeded in ${Math.round(marker.seconds)} s on ${marker.createdAt.slice(0, 10)} |`,
   );
   out.push(
     `| Load | ${connections} connections, ${duration} s per scenario after a 3 s warm-up at the same load |`,
@@ -66,6 +66,7 @@ export function writeReport({
   for (const [id, missId, name] of [
     ["guest-home", "guest-home-miss", "`/`"],
     ["guest-hot", "guest-hot-miss", "hot post"],
+    ["guest-bonfire", "guest-bonfire-miss", "`/bonfire`"],
   ]) {
     const hit = load[id];
     const miss = load[missId];
@@ -76,7 +77,7 @@ export function writeReport({
       `| p99 < ${TARGETS.guestP99Ms} ms, guest ${name}, ${connections} connections, page cache missed (full render) | ${miss.p99} ms | ${yes(miss.p99 < TARGETS.guestP99Ms && !miss.errors && !miss.non2xx)} |`,
     );
   }
-  for (const id of ["guest-home-miss", "guest-hot-miss", "member-home", "member-hot"]) {
+  for (const id of ["guest-home-miss", "guest-hot-miss", "guest-bonfire-miss", "member-home", "member-hot"]) {
     const s = byId[id];
     out.push(
       `| ≤ ${TARGETS.d1PerPage} D1 round trips per page: ${s.title.replace(", page cache missed", " (rendered)")} | ${d1[id].count} | ${yes(d1[id].count <= TARGETS.d1PerPage)} |`,

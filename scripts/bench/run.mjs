@@ -58,6 +58,8 @@ const SCENARIOS = [
   { id: "guest-home-miss", title: "guest `/`, page cache missed", path: "/", page: true, guest: true, miss: true },
   { id: "guest-hot", title: "guest hot post (1,000 comments)", path: hot, page: true, guest: true },
   { id: "guest-hot-miss", title: "guest hot post, page cache missed", path: hot, page: true, guest: true, miss: true },
+  { id: "guest-bonfire", title: "guest `/bonfire`", path: "/bonfire", page: true, guest: true },
+  { id: "guest-bonfire-miss", title: "guest `/bonfire`, page cache missed", path: "/bonfire", page: true, guest: true, miss: true },
   { id: "member-home", title: "member `/`", path: "/", page: true, cookie: memberCookie },
   { id: "member-hot", title: "member hot post (1,000 comments)", path: hot, page: true, cookie: memberCookie },
   { id: "api-posts", title: "`GET /api/v1/post/`", path: "/api/v1/post/" },

@@ -1,6 +1,6 @@
 // `npm run bench:seed`: builds the benchmark dataset in its own local D1 state (.wrangler/bench-state):
-// 10,000 members, 100,000 posts, 1,000,000 comments (one hot post with exactly 1,000), 500 tags, paws and
-// bookmarks. Rows are made inside SQLite with set-based SQL (a counter table, INSERT … SELECT), in chunks of
+// 10,000 members, 100,000 posts, 1,000,000 comments (one hot post with exactly 1,000), 200,000 shouts (every
+// fourth with a picture), 500 tags, paws and bookmarks. Rows are made inside SQLite with set-based SQL (a counter table, INSERT … SELECT), in chunks of
 // about 100k rows per statement, each file run by `wrangler d1 execute --local --persist-to`.
 // Usage: npm run bench:seed [-- --persist-to DIR]
 import { createHash } from "node:crypto";
@@ -268,6 +268,26 @@ for (let from = 0; from < SIZE.comments; from += 500_000) {
   ]);
 }
 
+// ─── 4b. shouts: 200k in two statements (the counter has 100k rows), every fourth with a picture ───────
+// Shout i is (200000 − i) × 3 minutes older than the newest (an hour old): ~417 days in all.
+const shoutAt = (idExpr) => `(${NEWEST} - (${SIZE.shouts} - (${idExpr})) * 180000)`;
+for (const offset of [0, 100_000]) {
+  const sid = `(k + 1 + ${offset})`;
+  execute(`записки ${offset / 1000}k–${(offset + 100_000) / 1000}k`, [
+    `INSERT INTO shouts (id, user_id, text, is_media_hidden, is_pinned, is_muted, is_frozen, comments_count, views_count, pwnd, created_at, updated_at)
+     SELECT ${sid}, (${sid} * 4733) % ${SIZE.users} + 1,
+            ${caseOf(`${sid} % ${PHRASES.length}`, PHRASES)} || ' Записка №' || ${sid} || '.',
+            0, 0, ${sid} % 97 = 0, 0, 0, (${sid} * 13) % 200, (${sid} * 7) % 11 - 2, ${shoutAt(sid)}, ${shoutAt(sid)}
+     FROM bench_n`,
+    `INSERT INTO shout_media (shout_id, user_id, position, is_video, key, width, height, caption, created_at)
+     SELECT ${sid}, (${sid} * 4733) % ${SIZE.users} + 1, 0, 0, 'shouts/bench/' || ${sid}, 1280, 720, '', ${shoutAt(sid)}
+     FROM bench_n WHERE ${sid} % 4 = 0`,
+  ]);
+}
+execute("закреплённые записки", [
+  `UPDATE shouts SET is_pinned = 1, pinned_at = ${NOW} WHERE id IN (${SIZE.shouts}, ${SIZE.shouts - 10}) AND is_muted = 0`,
+]);
+
 execute("счёт лапок, уборка", [
   `INSERT OR IGNORE INTO likes (user_id, item_type, item_id, owner_id, is_negative, created_at)
    SELECT ${MEMBER.id}, 'comment', id, user_id, id % 7 = 0, ${NOW} FROM comments WHERE post_id = ${HOT_POST_ID} ORDER BY path LIMIT 200`,
@@ -294,6 +314,8 @@ const [check] = d1Json(
     (SELECT count(*) FROM post_tags) AS post_tags,
     (SELECT count(*) FROM likes) AS paws,
     (SELECT count(*) FROM bookmarks) AS bookmarks,
+    (SELECT count(*) FROM shouts) AS shouts,
+    (SELECT count(*) FROM shout_media) AS shout_pictures,
     (SELECT count(*) FROM posts p WHERE comments_count <> (SELECT count(*) FROM comments c WHERE c.post_id = p.id)) AS bad_comment_counts,
     (SELECT count(*) FROM posts p WHERE pwnd <> (SELECT coalesce(sum(CASE WHEN is_negative THEN -1 ELSE 1 END), 0) FROM likes l WHERE l.item_type = 'post' AND l.item_id = p.id)) AS bad_post_pwnd,
     (SELECT count(*) FROM comments c WHERE pwnd <> (SELECT coalesce(sum(CASE WHEN is_negative THEN -1 ELSE 1 END), 0) FROM likes l WHERE l.item_type = 'comment' AND l.item_id = c.id)) AS bad_comment_pwnd,
@@ -316,6 +338,7 @@ if (
   check.posts !== SIZE.posts ||
   check.comments !== SIZE.comments ||
   check.hot_comments !== SIZE.hotComments ||
+  check.shouts !== SIZE.shouts ||
   check.max_depth > 5
 ) {
   problems.push("sizes");
