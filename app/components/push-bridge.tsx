@@ -1,14 +1,9 @@
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigate, useRouteLoaderData } from "react-router";
-import {
-  isNotificationClick,
-  markNotificationViewed,
-  notificationParam,
-  registerServiceWorker,
-  sitePath,
-  syncPushSubscription,
-} from "#app/lib/push";
 import type { RootData } from "#app/root";
+
+/** The push helpers load after hydration: nothing of web push is in a page's first-load JavaScript. */
+const push = () => import("#app/lib/push");
 
 /**
  * The page's side of web push (spec §4; docs/decisions/0016-web-push.md). Mount once in the shell:
@@ -30,21 +25,22 @@ export function usePushMessages(): void {
   const { search } = useLocation();
 
   useEffect(() => {
-    void registerServiceWorker();
+    void push().then((p) => p.registerServiceWorker());
   }, []);
 
   useEffect(() => {
-    if (userId !== null) void syncPushSubscription(userId);
+    if (userId !== null) void push().then((p) => p.syncPushSubscription(userId));
   }, [userId]);
 
   useEffect(() => {
     if (typeof navigator === "undefined" || !("serviceWorker" in navigator)) return;
     const container = navigator.serviceWorker;
     async function onMessage(event: MessageEvent) {
-      if (!isNotificationClick(event.data)) return;
+      const p = await push();
+      if (!p.isNotificationClick(event.data)) return;
       const { notification_id: id, url } = event.data;
-      if (id !== null && userIdRef.current !== null) await markNotificationViewed(id);
-      await navigateRef.current(sitePath(url));
+      if (id !== null && userIdRef.current !== null) await p.markNotificationViewed(id);
+      await navigateRef.current(p.sitePath(url));
     }
     const listener = (event: MessageEvent) => void onMessage(event);
     container.addEventListener("message", listener);
@@ -54,11 +50,13 @@ export function usePushMessages(): void {
   }, []);
 
   useEffect(() => {
-    const id = notificationParam(search);
-    if (id === null) return;
+    if (!/[?&]notification=/.test(search)) return;
     let cancelled = false;
     void (async () => {
-      if (userIdRef.current !== null) await markNotificationViewed(id);
+      const p = await push();
+      const id = p.notificationParam(search);
+      if (id === null) return;
+      if (userIdRef.current !== null) await p.markNotificationViewed(id);
       if (cancelled) return;
       const url = new URL(window.location.href);
       if (url.searchParams.get("notification") !== String(id)) return;

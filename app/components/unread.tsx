@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { counter, pluralize } from "#app/lib/plural";
+import { useRealtimeEvent } from "#app/realtime/provider";
 import { useRootData } from "#app/root";
 
 /**
@@ -160,5 +161,12 @@ export function useUnreadBadges(): number {
   useEffect(() => {
     queueBadge(count);
   }, [count]);
+  // Every notification event carries the member's unread count after it.
+  useRealtimeEvent(
+    ["notification_created", "notification_viewed", "notification_deleted", "notification_viewed_all"],
+    (event) => {
+      if (root.user) setUnread(event.obj.unread);
+    },
+  );
   return count;
 }

@@ -27,7 +27,11 @@ function isShout(value: unknown): value is ShoutView {
  * only within the hour when the site says so) — unless the page already had the server's answer for it (an
  * update); the viewer's own paw and bookmark are kept from the copy on the page.
  */
-export function shoutForViewer(incoming: ShoutView, { viewer, oneHourEdit }: ShoutViewerContext, previous?: ShoutView): ShoutView {
+export function shoutForViewer(
+  incoming: ShoutView,
+  { viewer, oneHourEdit }: ShoutViewerContext,
+  previous?: ShoutView,
+): ShoutView {
   const own = !!viewer && viewer.id === incoming.user.id;
   const mod = !!viewer?.is_mod;
   const fresh = Date.now() - Date.parse(incoming.datetime) < SHOUT_EDIT_WINDOW_MS;

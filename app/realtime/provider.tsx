@@ -3,7 +3,8 @@ import { useLocation, useRevalidator } from "react-router";
 import { NOTICE_STICKY, useNotice } from "#app/components/notices";
 import { api, clientId } from "#app/lib/api";
 import { useRootData } from "#app/root";
-import { REALTIME, type TEventType, type TServerMessage } from "#workers/realtime/messages";
+import { REALTIME } from "#workers/realtime/constants";
+import type { TEventType, TServerMessage } from "#workers/realtime/messages";
 import type { Connection, ConnectionStatus } from "./connection";
 
 export type RealtimeEvent<T extends TEventType = TEventType> = Extract<TServerMessage, { type: T }>;

@@ -277,7 +277,7 @@ for (const offset of [0, 100_000]) {
     `INSERT INTO shouts (id, user_id, text, is_media_hidden, is_pinned, is_muted, is_frozen, comments_count, views_count, pwnd, created_at, updated_at)
      SELECT ${sid}, (${sid} * 4733) % ${SIZE.users} + 1,
             ${caseOf(`${sid} % ${PHRASES.length}`, PHRASES)} || ' Записка №' || ${sid} || '.',
-            0, 0, ${sid} % 97 = 0, 0, 0, (${sid} * 13) % 200, (${sid} * 7) % 11 - 2, ${shoutAt(sid)}, ${shoutAt(sid)}
+            0, 0, ${sid} % 97 = 0, 0, 0, (${sid} * 13) % 200, 0, ${shoutAt(sid)}, ${shoutAt(sid)}
      FROM bench_n`,
     `INSERT INTO shout_media (shout_id, user_id, position, is_video, key, width, height, caption, created_at)
      SELECT ${sid}, (${sid} * 4733) % ${SIZE.users} + 1, 0, 0, 'shouts/bench/' || ${sid}, 1280, 720, '', ${shoutAt(sid)}

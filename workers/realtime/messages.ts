@@ -124,15 +124,7 @@ export type Audience =
   | { kind: "user"; id: number }
   | { kind: "route"; route: string };
 
-/** Spec §9 and the client's timings. */
-export const REALTIME = {
-  heartbeatMs: 10_000,
-  reconnectMinMs: 1_000,
-  reconnectMaxMs: 10_000,
-  connectTimeoutMs: 10_000,
-  maxRetries: 10,
-  syncIndicatorMinMs: 2_500,
-} as const;
+export { REALTIME } from "./constants";
 
 /** The channel's messages as JSON Schema, served next to the OpenAPI document (GET /api/v1/realtime.json). */
 export function realtimeSchemaDocument(): unknown {

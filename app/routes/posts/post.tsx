@@ -39,11 +39,13 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const ctx = getCtx(context);
   const { post, pinned } = await postPage(ctx, params.slug).catch(loaderError);
-  // The detail carries the comment tree (spec §3 Post). A guest's page (shared and cached) opens a long
-  // discussion with its first threads; members, links to a comment and ?comments=all get every comment.
+  // The detail carries the comment tree (spec §3 Post). A long discussion opens with its first threads (a
+  // 1,000-comment page would be megabytes of HTML); links to a comment (and the no-JS reply/edit forms, which
+  // name one) and ?comments=all get every comment.
   const { comments, ...rest } = post;
   const url = new URL(request.url);
-  const everything = !!ctx.actor || url.searchParams.has("comment") || url.searchParams.get("comments") === "all";
+  const everything =
+    ["comment", "reply", "edit"].some((name) => url.searchParams.has(name)) || url.searchParams.get("comments") === "all";
   const { shown, hidden } = everything ? { shown: comments, hidden: 0 } : firstThreads(comments, COMMENTS_FIRST_LOAD);
   return {
     post: rest,

@@ -436,7 +436,8 @@ function pinnedQuery(ctx: RequestContext) {
 
 /** GET /v1/post/pinned/: published pinned posts, the latest pinned first. */
 export async function listPinnedPosts(ctx: RequestContext): Promise<Page<PostCard>> {
-  return { results: await loadCards(ctx, await pinnedQuery(ctx)), next: null, previous: null };
+  const [pinned] = await ctx.read([pinnedQuery(ctx)]);
+  return { results: await loadCards(ctx, pinned), next: null, previous: null };
 }
 
 // ─── lists ──────────────────────────────────────────────────────────────────────────────────────────

@@ -66,14 +66,14 @@ export async function shoutData(ctx: RequestContext, rows: ShoutRow[]): Promise<
     .orderBy(asc(shoutTags.position));
   const actor = ctx.actor;
   const [userRows, mediaRows, tagRows, pawRows, markRows] = actor
-    ? await ctx.db.batch([
+    ? await ctx.read([
         userQuery,
         mediaQuery,
         tagQuery,
         ownPawsQuery(ctx, actor.id, "shout", ids),
         ownBookmarksQuery(ctx, actor.id, "shout", ids),
       ])
-    : [...(await ctx.db.batch([userQuery, mediaQuery, tagQuery])), [], []];
+    : [...(await ctx.read([userQuery, mediaQuery, tagQuery])), [], []];
   return {
     users: new Map(userRows.map((u) => [u.id, u])),
     media: grouped(mediaRows, serializeMedia),

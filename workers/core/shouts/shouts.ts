@@ -125,15 +125,17 @@ export async function listShouts(ctx: RequestContext, input: unknown): Promise<P
   const { type, cursor, page } = parseInput(ZShoutList, input ?? {});
   const size = SHOUTS_PAGE_SIZE;
   if (type === "new") {
-    const rows = (
-      await ctx.db
+    // Coalesced reads (ctx.read): the list, the pinned strips and the page's config share a round trip.
+    const [found] = await ctx.read([
+      ctx.db
         .select({ shout: shouts })
         .from(shouts)
         .innerJoin(users, eq(users.id, shouts.userId))
         .where(and(listedWhere(ctx), cursor ? lt(shouts.id, cursor) : undefined))
         .orderBy(desc(shouts.id))
-        .limit(size + 1)
-    ).map((r) => r.shout);
+        .limit(size + 1),
+    ]);
+    const rows = found.map((r) => r.shout);
     const shown = rows.slice(0, size);
     return {
       results: await loadViews(ctx, shown),
@@ -167,15 +169,16 @@ export async function listShouts(ctx: RequestContext, input: unknown): Promise<P
 
 /** GET /v1/shout/pinned/: pinned shouts that are listed (not muted), the latest pinned first (at most 50). */
 export async function listPinnedShouts(ctx: RequestContext): Promise<ShoutView[]> {
-  const rows = (
-    await ctx.db
+  const [found] = await ctx.read([
+    ctx.db
       .select({ shout: shouts })
       .from(shouts)
       .innerJoin(users, eq(users.id, shouts.userId))
       .where(and(eq(shouts.isPinned, true), listedWhere(ctx)))
       .orderBy(desc(shouts.pinnedAt), desc(shouts.id))
-      .limit(50)
-  ).map((r) => r.shout);
+      .limit(50),
+  ]);
+  const rows = found.map((r) => r.shout);
   return loadViews(ctx, rows);
 }
 
