@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { memberClient } from "#tests/factories/client";
 import { eventually } from "#tests/factories/db";
 import { createPublishedPost } from "#tests/factories/posts";
@@ -7,6 +7,7 @@ import { THEMES } from "#workers/core/accounts/accounts.schemas";
 import {
   cacheTags,
   isCacheableGuestRequest,
+  MEMORY_TTL_MS,
   pageKey,
   purgePages,
   readPage,
@@ -37,6 +38,22 @@ describe("guest page cache", () => {
     expect(isCacheableGuestRequest(get("/auth/sign-in"), {})).toBe(false);
     expect(isCacheableGuestRequest(new Request(`${ORIGIN}/`, { method: "POST" }), {})).toBe(false);
     expect(cacheTags("/posts/vedmak")).toBe("html,post:vedmak");
+  });
+
+  it("answers a hot page from the isolate's memory for a few seconds, then from the Cache API again", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(new Date("2026-11-22T12:00:00Z"));
+      const key = pageKey(`${ORIGIN}/posts/hot`, "darkorange");
+      await put("/posts/hot", "darkorange");
+      // Another isolate's purge reaches the shared Cache API, not this isolate's memory.
+      await (caches as unknown as { default: Cache }).default.delete(key);
+      expect(await (await readPage(key))?.text()).toBe("<p>/posts/hot darkorange</p>");
+      vi.setSystemTime(new Date(Date.now() + MEMORY_TTL_MS + 1));
+      expect(await readPage(key)).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("keeps one entry per theme and purges every theme of a path", async () => {

@@ -55,18 +55,74 @@ function pageCache(): Cache | undefined {
   return typeof caches === "undefined" ? undefined : (caches as unknown as { default: Cache }).default;
 }
 
+// ─── the isolate's micro-cache in front of the Cache API ───────────────────────────────────────────────
+// A hot page is answered from this isolate's memory for a few seconds instead of a Cache API read per request.
+// A change purges it here at once (the request that changed it runs in some isolate); another isolate's copy
+// lives at most MEMORY_TTL_MS, so a guest may see a page up to that much late. Bounded in entries and bytes.
+export const MEMORY_TTL_MS = 5_000;
+const MEMORY_MAX_ENTRIES = 100;
+const MEMORY_MAX_BYTES = 16 * 1024 * 1024;
+
+interface MemoryPage {
+  body: ArrayBuffer;
+  status: number;
+  headers: [string, string][];
+  storedAt: number;
+}
+
+const memory = new Map<string, MemoryPage>();
+let memoryBytes = 0;
+
+function forget(url: string): void {
+  const entry = memory.get(url);
+  if (!entry) return;
+  memory.delete(url);
+  memoryBytes -= entry.body.byteLength;
+}
+
+async function remember(url: string, response: Response): Promise<void> {
+  const body = await response.arrayBuffer();
+  if (body.byteLength > MEMORY_MAX_BYTES / 8) return;
+  forget(url);
+  memory.set(url, { body, status: response.status, headers: [...response.headers], storedAt: Date.now() });
+  memoryBytes += body.byteLength;
+  // Oldest first (a Map keeps insertion order).
+  for (const key of memory.keys()) {
+    if (memory.size <= MEMORY_MAX_ENTRIES && memoryBytes <= MEMORY_MAX_BYTES) break;
+    forget(key);
+  }
+}
+
+function fromMemory(url: string): Response | undefined {
+  const entry = memory.get(url);
+  if (!entry) return undefined;
+  if (Date.now() - entry.storedAt > MEMORY_TTL_MS) {
+    forget(url);
+    return undefined;
+  }
+  return new Response(entry.body, { status: entry.status, headers: entry.headers });
+}
+
 export async function readPage(key: Request): Promise<Response | undefined> {
-  return pageCache()?.match(key);
+  const hot = fromMemory(key.url);
+  if (hot) return hot;
+  const cached = await pageCache()?.match(key);
+  if (!cached) return undefined;
+  await remember(key.url, cached.clone());
+  return cached;
 }
 
 export async function storePage(key: Request, response: Response): Promise<void> {
+  await remember(key.url, response.clone());
   await pageCache()?.put(key, response);
 }
 
 /** Deletes the cached guest views (every theme) of these paths on this origin. */
 export async function purgePages(origin: string, paths: string[]): Promise<void> {
+  const unique = [...new Set(paths)];
+  const keys = unique.flatMap((path) => THEMES.map((theme) => pageKey(new URL(path, origin), theme)));
+  for (const key of keys) forget(key.url);
   const cache = pageCache();
   if (!cache) return;
-  const unique = [...new Set(paths)];
-  await Promise.all(unique.flatMap((path) => THEMES.map((theme) => cache.delete(pageKey(new URL(path, origin), theme)))));
+  await Promise.all(keys.map((key) => cache.delete(key)));
 }
