@@ -1,4 +1,5 @@
 import { SELF } from "cloudflare:test";
+import { afterEach } from "vitest";
 import type { TServerMessage } from "#workers/realtime/messages";
 import type { ApiClient } from "./client";
 
@@ -109,4 +110,20 @@ export async function openSocket(
 /** Lets in-flight deliveries land before asserting that something did not arrive. */
 export function settle(ms = 150): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * `openSocket` for one test file (or describe block): every socket it opened is closed after each test. Call it
+ * at collection time: `const socket = socketsClosedAfterEach();`.
+ */
+export function socketsClosedAfterEach(): (...args: Parameters<typeof openSocket>) => Promise<TestSocket> {
+  const open: TestSocket[] = [];
+  afterEach(() => {
+    for (const s of open.splice(0)) s.close();
+  });
+  return async (...args) => {
+    const s = await openSocket(...args);
+    open.push(s);
+    return s;
+  };
 }

@@ -38,7 +38,11 @@ describe("postPage: the post page's reads in two batches", () => {
     await createPublishedPost(author, new Date(), { isPinned: true, pinnedAt: new Date() });
     const { createComment } = await import("#workers/core/comments/comments");
     const first = await createComment(await serviceContext(reader), { post_slug: post.slug, text: "Первый" });
-    await createComment(await serviceContext(author), { post_slug: post.slug, text: "Ответ", respond_to_comment: first.id });
+    await createComment(await serviceContext(author), {
+      post_slug: post.slug,
+      text: "Ответ",
+      respond_to_comment: first.id,
+    });
     for (const viewer of [reader, null]) {
       const page = await postPage(await serviceContext(viewer), post.slug);
       expect(page.post).toEqual(await getPost(await serviceContext(viewer), post.slug));
@@ -51,7 +55,9 @@ describe("postPage: the post page's reads in two batches", () => {
   it("hides drafts from others (404) and shows them to the author without comments", async () => {
     const author = await createUser();
     const draft = await createPublishedPost(author, new Date(), { isPublished: false, publishedAt: null });
-    await expect(postPage(await serviceContext(await createUser()), draft.slug)).rejects.toMatchObject({ code: "not_found" });
+    await expect(postPage(await serviceContext(await createUser()), draft.slug)).rejects.toMatchObject({
+      code: "not_found",
+    });
     await expect(postPage(await serviceContext(null), "нет-такой")).rejects.toMatchObject({ code: "not_found" });
     const own = await postPage(await serviceContext(author), draft.slug);
     expect(own.post.is_published).toBe(false);

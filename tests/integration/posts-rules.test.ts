@@ -83,8 +83,12 @@ describe("edit window (spec §5): the author within 1 hour of publication, moder
   it("drafts stay editable by the author and sharers without a time limit; sharers lose rights on publication", async () => {
     const { author, sharer, mod, c, as, slug } = await setup();
     c.set(3 * 24 * HOUR);
-    expect((await updatePost(await as(author), slug, { headline: "Автор через 3 дня" })).headline).toBe("Автор через 3 дня");
-    expect((await updatePost(await as(sharer), slug, { headline: "Соавтор через 3 дня" })).headline).toBe("Соавтор через 3 дня");
+    expect((await updatePost(await as(author), slug, { headline: "Автор через 3 дня" })).headline).toBe(
+      "Автор через 3 дня",
+    );
+    expect((await updatePost(await as(sharer), slug, { headline: "Соавтор через 3 дня" })).headline).toBe(
+      "Соавтор через 3 дня",
+    );
     // Moderators have no rights over drafts of others: a draft is private (404).
     await rejects(updatePost(await as(mod), slug, { headline: "Модератор" }), "not_found");
     // Published 3 days after the draft was started: the author's hour starts at publication.

@@ -8,7 +8,14 @@ import { CORRUPT_PNG, fileForm, PNG_6X4 } from "#tests/factories/images";
 import { createDraftRow, createPublishedPost, paragraphBody } from "#tests/factories/posts";
 import { popularityScore } from "#workers/core/posts/posts";
 
-type Card = { id: number; slug: string; title: string; is_pinned: boolean; is_published: boolean; tags: { slug: string; name: string }[] };
+type Card = {
+  id: number;
+  slug: string;
+  title: string;
+  is_pinned: boolean;
+  is_published: boolean;
+  tags: { slug: string; name: string }[];
+};
 type Detail = Card & {
   body: unknown;
   can_edit: boolean;
@@ -42,7 +49,14 @@ describe("drafts: create, edit, see", () => {
     const untitled = await client.post("/post/");
     expect((await json<{ slug: string }>(untitled)).slug).toMatch(/^chernovik-[a-z0-9]{6}$/);
     const detail = await json<Detail>(await client.get(`/post/${slug}/`));
-    expect(detail).toMatchObject({ slug, title: "Ведьмак 3: обзор", is_published: false, can_edit: true, comments: [], tags: [] });
+    expect(detail).toMatchObject({
+      slug,
+      title: "Ведьмак 3: обзор",
+      is_published: false,
+      can_edit: true,
+      comments: [],
+      tags: [],
+    });
     expect(detail.user.id).toBe(user.id);
     expect(detail.body).toEqual({ type: "doc", content: [] });
   });
@@ -68,7 +82,10 @@ describe("drafts: create, edit, see", () => {
       expect(err.detail).toMatch(RUSSIAN);
       for (const messages of Object.values(err.errors ?? {})) expect(messages[0]).toMatch(RUSSIAN);
     }
-    const broken = await client.request("PATCH", `/post/${slug}/`, { body: "{not json", headers: { "Content-Type": "application/json" } });
+    const broken = await client.request("PATCH", `/post/${slug}/`, {
+      body: "{not json",
+      headers: { "Content-Type": "application/json" },
+    });
     expect(broken.status).toBe(400);
     const guest = await guestClient();
     expect((await guest.post("/post/", { title: "Гость" })).status).toBe(401);
@@ -77,7 +94,12 @@ describe("drafts: create, edit, see", () => {
   it("PATCH saves the editor's fields; drafts are 404 for others, guests and moderators", async () => {
     const { client, user } = await memberClient();
     const slug = await newDraft(client);
-    const res = await client.patch(`/post/${slug}/`, { title: "Новый заголовок", headline: "Кратко", body, tags: ["RPG", "Ведьмак"] });
+    const res = await client.patch(`/post/${slug}/`, {
+      title: "Новый заголовок",
+      headline: "Кратко",
+      body,
+      tags: ["RPG", "Ведьмак"],
+    });
     expect(res.status).toBe(200);
     const detail = await json<Detail>(res);
     expect(detail).toMatchObject({ title: "Новый заголовок", headline: "Кратко", body });
@@ -116,7 +138,13 @@ describe("publish, unpublish, delete", () => {
     expect((await client.post(`/post/${slug}/publish/`)).status).toBe(409);
     const guest = await guestClient();
     const seen = await json<Detail>(await guest.get(`/post/${slug}/`));
-    expect(seen).toMatchObject({ is_published: true, can_edit: false, can_delete: false, ownd: 0, is_bookmarked: false });
+    expect(seen).toMatchObject({
+      is_published: true,
+      can_edit: false,
+      can_delete: false,
+      ownd: 0,
+      is_bookmarked: false,
+    });
     const list = await json<PageOf<Card>>(await guest.get("/post/"));
     expect(list.results.map((p) => p.slug)).toContain(slug);
     // A published post cannot lose its title or text.
@@ -237,8 +265,15 @@ describe("lists", () => {
     expect(first.next).toMatch(/^http:\/\/localhost\/api\/v1\/post\/\?cursor=[\w-]+$/);
     expect(first.previous).toBeNull();
     const second = await json<PageOf<Card>>(await client.get(first.next as string));
-    expect(second.results.slice(0, 5).map((p) => p.slug)).toEqual(made.slice(0, 5).reverse().map((p) => p.slug));
-    expect(new Set([...first.results, ...second.results].map((p) => p.id)).size).toBe(first.results.length + second.results.length);
+    expect(second.results.slice(0, 5).map((p) => p.slug)).toEqual(
+      made
+        .slice(0, 5)
+        .reverse()
+        .map((p) => p.slug),
+    );
+    expect(new Set([...first.results, ...second.results].map((p) => p.id)).size).toBe(
+      first.results.length + second.results.length,
+    );
     expect((await client.get("/post/?cursor=bm9wZQ")).status).toBe(400);
     expect((await client.get("/post/?type=oldest")).status).toBe(400);
   });
@@ -276,7 +311,9 @@ describe("lists", () => {
     expect(rank(discussed.slug)).toBeLessThan(rank(pawed.slug));
     expect(rank(pawed.slug)).toBeLessThan(rank(stale.slug));
     expect(order).not.toContain(week.slug);
-    expect(popularityScore({ pwnd: 40, commentsCount: 0, publishedAt: new Date(now - 6 * 24 * hour) }, new Date(now))).toBeLessThan(
+    expect(
+      popularityScore({ pwnd: 40, commentsCount: 0, publishedAt: new Date(now - 6 * 24 * hour) }, new Date(now)),
+    ).toBeLessThan(
       popularityScore({ pwnd: 0, commentsCount: 1, publishedAt: new Date(now - 5 * hour) }, new Date(now)),
     );
   });
@@ -292,7 +329,9 @@ describe("lists", () => {
     expect(second.next).toBeNull();
     const marked = first.results[3];
     await db().insert(bookmarks).values({ userId: user.id, itemType: "post", itemId: marked.id });
-    const marks = await json<PageOf<Card & { is_bookmarked: boolean }>>(await client.get(`/user/${user.id}/bookmark-posts/`));
+    const marks = await json<PageOf<Card & { is_bookmarked: boolean }>>(
+      await client.get(`/user/${user.id}/bookmark-posts/`),
+    );
     expect(marks.results.map((p) => [p.slug, p.is_bookmarked])).toEqual([[marked.slug, true]]);
     expect((await json<Detail>(await client.get(`/post/${marked.slug}/`))).is_bookmarked).toBe(true);
   });
@@ -359,7 +398,10 @@ describe("post images", () => {
     // An image of another post, or one that does not exist, is refused.
     expect((await client.patch(`/post/${slug}/`, { image: `/media/posts/${id + 1000}/x.webp` })).status).toBe(400);
     expect((await client.patch(`/post/${slug}/`, { image: `/media/posts/${id}/missing.webp` })).status).toBe(400);
-    const video = await client.patch(`/post/${slug}/`, { is_video_background: true, image: "https://example.com/bg.mp4" });
+    const video = await client.patch(`/post/${slug}/`, {
+      is_video_background: true,
+      image: "https://example.com/bg.mp4",
+    });
     expect((await json<Detail>(video)).image).toBe("https://example.com/bg.mp4");
   });
 
@@ -398,7 +440,9 @@ describe("post images", () => {
 
 describe("OpenAPI", () => {
   it("documents the post, tag and profile list endpoints", async () => {
-    const doc = await json<{ paths: Record<string, Record<string, unknown>> }>(await (await guestClient()).get("/openapi.json"));
+    const doc = await json<{ paths: Record<string, Record<string, unknown>> }>(
+      await (await guestClient()).get("/openapi.json"),
+    );
     for (const [path, method] of [
       ["/v1/post/", "get"],
       ["/v1/post/", "post"],

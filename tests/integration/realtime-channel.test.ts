@@ -1,18 +1,10 @@
 import { env, SELF } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { guestClient, json, memberClient } from "#tests/factories/client";
-import { openSocket, settle, type TestSocket } from "#tests/factories/sockets";
+import { openSocket, settle, socketsClosedAfterEach } from "#tests/factories/sockets";
 import { deliver } from "#workers/realtime/publish";
 
-const open: TestSocket[] = [];
-async function socket(...args: Parameters<typeof openSocket>): Promise<TestSocket> {
-  const s = await openSocket(...args);
-  open.push(s);
-  return s;
-}
-afterEach(() => {
-  for (const s of open.splice(0)) s.close();
-});
+const socket = socketsClosedAfterEach();
 
 const activity = (id: number) => ({
   type: "activity_deleted" as const,

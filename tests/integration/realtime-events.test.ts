@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type ApiClient, json, memberClient } from "#tests/factories/client";
 import { setFlags } from "#tests/factories/comments";
 import { createPost } from "#tests/factories/posts";
-import { openSocket, settle, type TestSocket } from "#tests/factories/sockets";
+import { settle, socketsClosedAfterEach } from "#tests/factories/sockets";
 import { STREAM_TYPE } from "#workers/core/notifications/notifications.constants";
 
 /**
@@ -10,15 +10,7 @@ import { STREAM_TYPE } from "#workers/core/notifications/notifications.constants
  * post), carrying the `From` header of the request that caused it.
  */
 
-const open: TestSocket[] = [];
-async function socket(...args: Parameters<typeof openSocket>): Promise<TestSocket> {
-  const s = await openSocket(...args);
-  open.push(s);
-  return s;
-}
-afterEach(() => {
-  for (const s of open.splice(0)) s.close();
-});
+const socket = socketsClosedAfterEach();
 
 const from = (tab: string) => ({ headers: { From: tab } });
 

@@ -4,7 +4,9 @@ import { clientFor, guestClient, json } from "#tests/factories/client";
 import { createUser } from "#tests/factories/users";
 
 async function sessionCount(userId: number): Promise<number> {
-  const row = await env.DB.prepare("SELECT count(*) AS n FROM sessions WHERE user_id = ?").bind(userId).first<{ n: number }>();
+  const row = await env.DB.prepare("SELECT count(*) AS n FROM sessions WHERE user_id = ?")
+    .bind(userId)
+    .first<{ n: number }>();
   return row?.n ?? 0;
 }
 

@@ -31,7 +31,12 @@ async function rejects(promise: Promise<unknown>, code: AppError["code"]) {
   expect((error as AppError).message).toMatch(RUSSIAN);
 }
 
-async function comment(client: ApiClient, shoutId: number, text: string, respondTo?: number): Promise<ShoutCommentView> {
+async function comment(
+  client: ApiClient,
+  shoutId: number,
+  text: string,
+  respondTo?: number,
+): Promise<ShoutCommentView> {
   const res = await client.post("/shout-comment/", { shout_id: shoutId, text, respond_to_comment: respondTo ?? null });
   expect(res.status).toBe(201);
   return json<ShoutCommentView>(res);
@@ -90,7 +95,11 @@ describe("POST /v1/shout-comment/", () => {
     const missing = await client.post("/shout-comment/", { shout_id: 999999999, text: "Куда?" });
     expect(missing.status).toBe(404);
     expect((await json<ErrorBody>(missing)).detail).toBe("Записка не найдена.");
-    const wrong = await client.post("/shout-comment/", { shout_id: shout.id, text: "Мимо", respond_to_comment: elsewhere.id });
+    const wrong = await client.post("/shout-comment/", {
+      shout_id: shout.id,
+      text: "Мимо",
+      respond_to_comment: elsewhere.id,
+    });
     expect(wrong.status).toBe(400);
     expect((await json<ErrorBody>(wrong)).errors?.respond_to_comment?.[0]).toMatch(RUSSIAN);
     const bad = await client.post("/shout-comment/", { shout_id: "один", text: "Текст" });
@@ -124,7 +133,9 @@ describe("POST /v1/shout-comment/", () => {
     expect([a.status, b.status]).toEqual([201, 201]);
     const ids = [(await json<ShoutCommentView>(a)).id, (await json<ShoutCommentView>(b)).id];
     expect(ids[0]).toBe(ids[1]);
-    expect(await scalar("SELECT count(*) FROM shout_comments WHERE shout_id = ? AND text = 'Одновременно'", shout.id)).toBe(1);
+    expect(
+      await scalar("SELECT count(*) FROM shout_comments WHERE shout_id = ? AND text = 'Одновременно'", shout.id),
+    ).toBe(1);
     expect((await comment(client, shout.id, "Одновременно")).id).toBe(ids[0]);
   });
 
@@ -224,10 +235,20 @@ describe("PATCH and DELETE /v1/shout-comment/{id}/", () => {
     );
     expect(placeholder).toEqual({ id: top.id, shout: shout.id, is_removed: false, comments_count: 1 });
     const detail = await json<ShoutDetail>(await writer.get(`/shout/${shout.id}/`));
-    expect(detail.comments[0]).toMatchObject({ id: top.id, is_deleted: true, text: "", can_edit: false, can_delete: false });
+    expect(detail.comments[0]).toMatchObject({
+      id: top.id,
+      is_deleted: true,
+      text: "",
+      can_edit: false,
+      can_delete: false,
+    });
     expect(detail.comments[0].children[0].id).toBe(reply.id);
     // A placeholder cannot be answered.
-    const answer = await writer.post("/shout-comment/", { shout_id: shout.id, text: "Ещё", respond_to_comment: top.id });
+    const answer = await writer.post("/shout-comment/", {
+      shout_id: shout.id,
+      text: "Ещё",
+      respond_to_comment: top.id,
+    });
     expect(answer.status).toBe(400);
     await replier.delete(`/shout-comment/${reply.id}/`);
     expect(await scalar("SELECT count(*) FROM shout_comments WHERE shout_id = ?", shout.id)).toBe(0);
@@ -254,9 +275,9 @@ describe("paws, notifications and activity for shout comments", () => {
     expect((await json<ErrorBody>(own)).detail).toBe("Нельзя ставить лапку своему комментарию.");
     const detail = await json<ShoutDetail>(await fan.get(`/shout/${shout.id}/`));
     expect(detail.comments[0]).toMatchObject({ pwnd: 1, ownd: 1 });
-    const inbox = await json<PageOf<{ type: number; pre_title: string; user: { id: number } | null; message_url: string }>>(
-      await writer.get("/notification/"),
-    );
+    const inbox = await json<
+      PageOf<{ type: number; pre_title: string; user: { id: number } | null; message_url: string }>
+    >(await writer.get("/notification/"));
     expect(inbox.results[0]).toMatchObject({
       type: STREAM_TYPE.paws,
       pre_title: "оценил(а) ваш комментарий к записке",
@@ -273,7 +294,9 @@ describe("paws, notifications and activity for shout comments", () => {
     });
     // Deleting the comment removes its paws.
     await writer.delete(`/shout-comment/${created.id}/`);
-    expect(await scalar("SELECT count(*) FROM likes WHERE item_type = 'shout_comment' AND item_id = ?", created.id)).toBe(0);
+    expect(
+      await scalar("SELECT count(*) FROM likes WHERE item_type = 'shout_comment' AND item_id = ?", created.id),
+    ).toBe(0);
     expect((await fan.post("/like/", { item_type: "shout_comment", item_id: created.id })).status).toBe(404);
     expect(writerUser.id).toBeGreaterThan(0);
   });
@@ -295,12 +318,16 @@ describe("paws, notifications and activity for shout comments", () => {
     });
     // The shout's author answers: the writer is told about the reply, the author is not told about themself.
     const reply = await comment(authorApi, shout.id, `Согласен, @${mentioned.username}`, first.id);
-    const writerInbox = await json<PageOf<{ pre_title: string; message_url: string }>>(await writer.get("/notification/"));
+    const writerInbox = await json<PageOf<{ pre_title: string; message_url: string }>>(
+      await writer.get("/notification/"),
+    );
     expect(writerInbox.results[0]).toMatchObject({
       pre_title: "ответил(а) на ваш комментарий к записке",
       message_url: `/bonfire/${shout.id}?comment=${reply.id}`,
     });
-    const mentionedInbox = await json<PageOf<{ type: number; pre_title: string }>>(await mentionedApi.get("/notification/"));
+    const mentionedInbox = await json<PageOf<{ type: number; pre_title: string }>>(
+      await mentionedApi.get("/notification/"),
+    );
     expect(mentionedInbox.results[0]).toMatchObject({
       type: STREAM_TYPE.mention,
       pre_title: "упомянул(а) вас в комментарии к записке",

@@ -86,7 +86,9 @@ describe("POST /v1/shout/ with pictures and videos (multipart)", () => {
   it("deleting a shout deletes its pictures from R2", async () => {
     const { client, user } = await memberClient();
     const shout = await json<ShoutView>(
-      await client.request("POST", "/shout/", { body: shoutForm({ text: "Удалю", files: [{ bytes: PNG_6X4 }, { bytes: PNG_6X4 }] }) }),
+      await client.request("POST", "/shout/", {
+        body: shoutForm({ text: "Удалю", files: [{ bytes: PNG_6X4 }, { bytes: PNG_6X4 }] }),
+      }),
     );
     expect(await shoutMediaKeys(user.id)).toHaveLength(4);
     expect((await client.delete(`/shout/${shout.id}/`)).status).toBe(200);
@@ -107,7 +109,10 @@ describe("upload failures leave nothing in R2 or D1", () => {
       form: () =>
         shoutForm({
           text: "Не картинка",
-          files: [{ bytes: PNG_6X4 }, { bytes: new TextEncoder().encode("просто текст, а не картинка"), name: "fake.png" }],
+          files: [
+            { bytes: PNG_6X4 },
+            { bytes: new TextEncoder().encode("просто текст, а не картинка"), name: "fake.png" },
+          ],
         }),
       status: 415,
       field: "files",
@@ -136,7 +141,8 @@ describe("upload failures leave nothing in R2 or D1", () => {
     },
     {
       name: `${SHOUT_MEDIA_MAX + 1} images`,
-      form: () => shoutForm({ text: "Много", files: Array.from({ length: SHOUT_MEDIA_MAX + 1 }, () => ({ bytes: PNG_6X4 })) }),
+      form: () =>
+        shoutForm({ text: "Много", files: Array.from({ length: SHOUT_MEDIA_MAX + 1 }, () => ({ bytes: PNG_6X4 })) }),
       status: 400,
       field: "files",
     },

@@ -1,10 +1,10 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type ApiClient, type ErrorBody, guestClient, json, memberClient, RUSSIAN } from "#tests/factories/client";
 import { setFlags } from "#tests/factories/comments";
 import { scalar } from "#tests/factories/db";
 import { serviceContext } from "#tests/factories/posts";
 import { createShoutCommentRow, createShoutRow, setSettings } from "#tests/factories/shouts";
-import { openSocket, settle, type TestSocket } from "#tests/factories/sockets";
+import { settle, socketsClosedAfterEach } from "#tests/factories/sockets";
 import { createUser } from "#tests/factories/users";
 import { AppError } from "#workers/core/errors";
 import { STREAM_TYPE } from "#workers/core/notifications/notifications.constants";
@@ -150,10 +150,14 @@ describe("edit and delete rights (spec §5, as posts)", () => {
     await rejects(updateShout(await as(other), shout.id, { text: "Чужое" }), "forbidden");
     await rejects(updateShout(await as(null), shout.id, { text: "Гость" }), "unauthenticated");
     c.set(5 * DAY);
-    expect((await updateShout(await as(mod), shout.id, { text: "Поправил модератор" })).headline).toBe("Поправил модератор");
+    expect((await updateShout(await as(mod), shout.id, { text: "Поправил модератор" })).headline).toBe(
+      "Поправил модератор",
+    );
     // With the flag off the author edits any time.
     await setFlags({ is_one_hour_edit_enabled: false });
-    expect((await updateShout(await as(author), shout.id, { text: "Через пять дней" })).headline).toBe("Через пять дней");
+    expect((await updateShout(await as(author), shout.id, { text: "Через пять дней" })).headline).toBe(
+      "Через пять дней",
+    );
     await setFlags({ is_one_hour_edit_enabled: true });
     // Deleting is the author's any time, a moderator's always, nobody else's.
     await rejects(deleteShout(await as(other), shout.id), "forbidden");
@@ -248,7 +252,11 @@ describe("lists, pin, mute and freeze", () => {
     const author = await createUser();
     const fan = await createUser();
     const c = clock(now.getTime() + 2 * DAY);
-    const hot = await createShoutRow(author, { pwnd: 50, commentsCount: 10, createdAt: new Date(now.getTime() + 2 * DAY - HOUR) });
+    const hot = await createShoutRow(author, {
+      pwnd: 50,
+      commentsCount: 10,
+      createdAt: new Date(now.getTime() + 2 * DAY - HOUR),
+    });
     const old = await createShoutRow(author, { pwnd: 60, createdAt: new Date(now.getTime() - 10 * DAY) });
     const page = await listShouts(await serviceContext(fan, c.now), { type: "popular" });
     const order = ids(page);
@@ -324,7 +332,9 @@ describe("visibility flags", () => {
     });
     const guest = await guestClient();
     expect(ids(await json<PageOf<ShoutView>>(await guest.get("/shout/")))).not.toContain(shout.id);
-    expect(ids(await json<PageOf<ShoutView>>(await guest.get(`/tag/${tagSlugBase(`свои${run}`)}/shouts/`)))).toEqual([]);
+    expect(ids(await json<PageOf<ShoutView>>(await guest.get(`/tag/${tagSlugBase(`свои${run}`)}/shouts/`)))).toEqual(
+      [],
+    );
     expect((await guest.get(`/shout/${shout.id}/`)).status).toBe(404);
     expect((await json<PageOf<ShoutView>>(await guest.get(`/user/${author.id}/shouts/`))).results).toEqual([]);
     expect((await json<PageOf<unknown>>(await guest.get(`/user/${author.id}/pictures/`))).results).toEqual([]);
@@ -371,7 +381,9 @@ describe("visibility flags", () => {
     const { client: member } = await memberClient();
     const detail = await json<ShoutDetail>(await member.get(`/shout/${shout.id}/`));
     expect(detail.views_count).toBeNull();
-    expect((await json<PageOf<ShoutView>>(await member.get(`/user/${author.id}/shouts/`))).results[0].views_count).toBeNull();
+    expect(
+      (await json<PageOf<ShoutView>>(await member.get(`/user/${author.id}/shouts/`))).results[0].views_count,
+    ).toBeNull();
     expect(await scalar("SELECT views_count FROM shouts WHERE id = ?", shout.id)).toBe(1);
   });
 });
@@ -385,7 +397,9 @@ describe("paws and bookmarks on shouts", () => {
     const paw = await fan.post("/like/", { item_type: "shout", item_id: shout.id });
     expect(await json(paw)).toEqual({ item_id: shout.id, item_type: "shout", pwnd: 1, ownd: 1 });
     expect((await json<ShoutView>(await fan.get(`/shout/${shout.id}/`))).ownd).toBe(1);
-    expect(await json(await fan.post("/like/", { item_type: "shout", item_id: shout.id, is_negative: true }))).toMatchObject({
+    expect(
+      await json(await fan.post("/like/", { item_type: "shout", item_id: shout.id, is_negative: true })),
+    ).toMatchObject({
       pwnd: -1,
       ownd: -1,
     });
@@ -477,7 +491,9 @@ describe("tag pages and profile lists", () => {
 
 describe("OpenAPI", () => {
   it("documents the shout routes", async () => {
-    const doc = await json<{ paths: Record<string, Record<string, unknown>> }>(await (await guestClient()).get("/openapi.json"));
+    const doc = await json<{ paths: Record<string, Record<string, unknown>> }>(
+      await (await guestClient()).get("/openapi.json"),
+    );
     for (const path of [
       "/v1/shout/",
       "/v1/shout/pinned/",
@@ -498,15 +514,7 @@ describe("OpenAPI", () => {
 });
 
 describe("realtime", () => {
-  const open: TestSocket[] = [];
-  async function socket(...args: Parameters<typeof openSocket>): Promise<TestSocket> {
-    const s = await openSocket(...args);
-    open.push(s);
-    return s;
-  }
-  afterEach(() => {
-    for (const s of open.splice(0)) s.close();
-  });
+  const socket = socketsClosedAfterEach();
   const from = (tab: string) => ({ headers: { From: tab } });
 
   it("shout_created, shout_updated and shout_deleted reach everyone, as seen by nobody in particular", async () => {
@@ -572,7 +580,14 @@ describe("realtime", () => {
     const comment = await json<{ id: number }>(res);
     const event = await reader.event("shout_comment_created", (o) => o.id === comment.id);
     expect(event.from).toBe("tab-sc");
-    expect(event.obj).toMatchObject({ id: comment.id, shout: shout.id, depth: 1, children: [], ownd: 0, can_edit: false });
+    expect(event.obj).toMatchObject({
+      id: comment.id,
+      shout: shout.id,
+      depth: 1,
+      children: [],
+      ownd: 0,
+      can_edit: false,
+    });
     await settle();
     expect(home.has("shout_comment_created", (o) => o.id === comment.id)).toBe(false);
   });

@@ -38,7 +38,9 @@ describe("tag names", () => {
     const second = await createDraftRow(user);
     const again = await setTags(client, second.slug, [word.toLowerCase(), `ежик${run}`.toUpperCase()]);
     expect(again.tags).toEqual(detail.tags);
-    expect(await scalar("SELECT count(*) FROM tags WHERE name_key IN (?, ?)", tagKey(word), tagKey(`ежик${run}`))).toBe(2);
+    expect(await scalar("SELECT count(*) FROM tags WHERE name_key IN (?, ?)", tagKey(word), tagKey(`ежик${run}`))).toBe(
+      2,
+    );
     // Different names with the same transliteration get -2.
     const plus = await setTags(client, second.slug, [`C++${run}`, `C#${run}`]);
     const base = tagSlugBase(`C++${run}`);
@@ -71,7 +73,10 @@ describe("posts_count and tag pages", () => {
     const { client, user } = await memberClient();
     const a = `Стратегии${run}`;
     const b = `Инди${run}`;
-    const post = await createDraftRow(user, { title: "Стратегия года", body: paragraphBody("Длинный текст о стратегиях.") });
+    const post = await createDraftRow(user, {
+      title: "Стратегия года",
+      body: paragraphBody("Длинный текст о стратегиях."),
+    });
     const detail = await setTags(client, post.slug, [a]);
     const slugA = detail.tags[0].slug;
     const count = async (slug: string) => (await json<Tag>(await client.get(`/tag/${slug}/`))).posts_count;
@@ -90,7 +95,12 @@ describe("posts_count and tag pages", () => {
     expect(await count(slugA)).toBe(0);
     expect((await client.delete(`/post/${other.slug}/`)).status).toBe(204);
     expect(await count(slugB)).toBe(0);
-    expect(await json<Tag>(await client.get(`/tag/${slugA}/`))).toEqual({ slug: slugA, name: a, posts_count: 0, shouts_count: 0 });
+    expect(await json<Tag>(await client.get(`/tag/${slugA}/`))).toEqual({
+      slug: slugA,
+      name: a,
+      posts_count: 0,
+      shouts_count: 0,
+    });
   });
 
   it("GET /tag/{slug}/posts/ pages published posts; unknown tags and item types are 404/400", async () => {
@@ -123,7 +133,8 @@ describe("posts_count and tag pages", () => {
     const { client, user } = await memberClient();
     const big = `Большой${run}`;
     const small = `Малый${run}`;
-    for (let i = 0; i < 3; i++) await setTags(client, (await createPublishedPost(user)).slug, [big, ...(i === 0 ? [small] : [])]);
+    for (let i = 0; i < 3; i++)
+      await setTags(client, (await createPublishedPost(user)).slug, [big, ...(i === 0 ? [small] : [])]);
     // A tag named "Top" must not shadow the /tag/top/ route.
     const topNamed = await setTags(client, (await createPublishedPost(user)).slug, ["Top"]);
     expect(topNamed.tags[0].slug).toMatch(/^top-\d+$/);

@@ -1,27 +1,19 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { listNotifications, viewAllNotifications, viewNotification } from "#workers/core/notifications/notifications";
+import { ZStreamItem } from "#workers/realtime/messages";
 import type { ApiEnv } from "../http";
 import { errorResponses, jsonResponse, registry } from "../openapi";
 import { ZPublicUserShape } from "./shapes";
 
-/** Spec §3 Stream item (notifications and the activity stream); types in docs/decisions/0017. */
-export const ZStreamItemShape = z.object({
-  id: z.number().int(),
-  type: z.number().int().min(1).max(9),
+/**
+ * Spec §3 Stream item (notifications and the activity stream; types in docs/decisions/0017): the realtime
+ * channel's shape, with the full public user.
+ */
+export const ZStreamItemShape = ZStreamItem.extend({
   user: ZPublicUserShape.nullable(),
-  datetime: z.string(),
-  pre_title: z.string(),
-  title: z.string(),
-  title_url: z.string(),
-  message: z.string(),
-  message_url: z.string(),
-  has_image_title: z.boolean(),
-  has_image_content: z.boolean(),
-  is_hidden_title: z.boolean(),
-  is_hidden_content: z.boolean(),
   notification: z.number().int().nullable().meta({ description: "Id уведомления, пока оно не прочитано; иначе null" }),
-});
+}).strict();
 
 const ZNotificationPage = z.object({
   results: z.array(ZStreamItemShape),
