@@ -6,12 +6,12 @@ import { useRootData } from "#app/root";
 import type { PostCard as PostCardData } from "#workers/core/posts/posts.serializers";
 import { Avatar } from "./avatar";
 import { BookmarkButton } from "./bookmark-button";
+import { FeedPaging } from "./feed-paging";
 import { IconComment } from "./icons";
 import { PawButton } from "./paw-button";
 import { TimeAgo } from "./time-ago";
 
 export const COMMENT_FORMS = ["комментарий", "комментария", "комментариев"] as const;
-
 
 export function postUrl(slug: string): string {
   return `/posts/${encodeURIComponent(slug)}`;
@@ -80,7 +80,9 @@ export function PostCard({ post }: { post: PostCardData }) {
             <IconComment size={16} />
             <span>{post.comments_count}</span>
           </Link>
-          {post.is_published ? <BookmarkButton itemId={post.id} isBookmarked={post.is_bookmarked} anchor={anchor} /> : null}
+          {post.is_published ? (
+            <BookmarkButton itemId={post.id} isBookmarked={post.is_bookmarked} anchor={anchor} />
+          ) : null}
         </footer>
       </div>
     </article>
@@ -174,27 +176,7 @@ export function PostFeed({
         ))}
       </div>
       {next || previous ? (
-        <nav className="feed-paging" aria-label="Страницы">
-          {previous ? (
-            <Link className="btn btn-ghost" to={previous}>
-              Назад
-            </Link>
-          ) : null}
-          {next ? (
-            <Link
-              ref={sentinel}
-              className="btn feed-more"
-              to={next}
-              aria-busy={loading || undefined}
-              onClick={(event) => {
-                event.preventDefault();
-                if (!loading) load(next);
-              }}
-            >
-              {loading ? "Загружаем…" : "Показать ещё"}
-            </Link>
-          ) : null}
-        </nav>
+        <FeedPaging next={next} previous={previous} loading={loading} load={load} sentinel={sentinel} />
       ) : extra.length ? (
         <p className="feed-end muted">Это все статьи.</p>
       ) : null}

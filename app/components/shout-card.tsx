@@ -12,6 +12,7 @@ import { CommentText } from "./comment-text";
 import { ConfirmDialog } from "./confirm-dialog";
 import { CsrfField } from "./csrf-field";
 import { Dropdown } from "./dropdown";
+import { FeedPaging } from "./feed-paging";
 import { asFailure, FormErrors } from "./form";
 import { IconComment, IconPin } from "./icons";
 import { HiddenMedia, MediaGrid } from "./media-grid";
@@ -287,7 +288,11 @@ function ShoutMenu({
                 type="submit"
                 className="dropdown-item"
                 disabled={pending}
-                title={shout.is_muted ? "Вернуть записку в ленту костра" : "Убрать записку из ленты: она останется доступна по ссылке"}
+                title={
+                  shout.is_muted
+                    ? "Вернуть записку в ленту костра"
+                    : "Убрать записку из ленты: она останется доступна по ссылке"
+                }
               >
                 {shout.is_muted ? "Снять заглушку" : "Заглушить"}
               </button>
@@ -441,7 +446,11 @@ export function ShoutCard({
       </header>
 
       <div className="shout-body">
-        {showEdit ? <ShoutEditForm shout={shout} onDone={() => setEditingInline(false)} /> : <ShoutText shout={shout} clamp={clamp} />}
+        {showEdit ? (
+          <ShoutEditForm shout={shout} onDone={() => setEditingInline(false)} />
+        ) : (
+          <ShoutText shout={shout} clamp={clamp} />
+        )}
         {media.length ? (
           hideMedia ? (
             <HiddenMedia count={media.length}>
@@ -567,27 +576,7 @@ export function ShoutFeed({
         ))}
       </div>
       {next || previous ? (
-        <nav className="feed-paging" aria-label="Страницы">
-          {previous ? (
-            <Link className="btn btn-ghost" to={previous}>
-              Назад
-            </Link>
-          ) : null}
-          {next ? (
-            <Link
-              ref={sentinel}
-              className="btn feed-more"
-              to={next}
-              aria-busy={loading || undefined}
-              onClick={(event) => {
-                event.preventDefault();
-                if (!loading) load(next);
-              }}
-            >
-              {loading ? "Загружаем…" : "Показать ещё"}
-            </Link>
-          ) : null}
-        </nav>
+        <FeedPaging next={next} previous={previous} loading={loading} load={load} sentinel={sentinel} />
       ) : appended ? (
         <p className="feed-end muted">Это все записки.</p>
       ) : null}
@@ -681,7 +670,13 @@ export function PinnedShouts({ shouts }: { shouts: ShoutView[] }) {
                 </span>
               </div>
               {cover ? (
-                <img className="pinned-shout-thumb" src={cover.thumb_url ?? cover.url} alt="" loading="lazy" decoding="async" />
+                <img
+                  className="pinned-shout-thumb"
+                  src={cover.thumb_url ?? cover.url}
+                  alt=""
+                  loading="lazy"
+                  decoding="async"
+                />
               ) : null}
               {user?.is_mod ? <UnpinShoutForm shoutId={shout.id} /> : null}
             </li>
@@ -691,4 +686,3 @@ export function PinnedShouts({ shouts }: { shouts: ShoutView[] }) {
     </section>
   );
 }
-
