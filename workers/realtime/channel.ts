@@ -49,7 +49,9 @@ export class SiteChannel extends DurableObject<Env> {
     if (userId !== null && !wasOnline) {
       this.ctx.waitUntil(this.announce({ type: "user_connected", obj: { id: userId, datetime_last_seen: null } }));
     }
-    return new Response(null, { status: 101, webSocket: client });
+    // No permessage-deflate: events are small and go to thousands of sockets, each of which would need its own
+    // deflate context (memory) and its own compression of the same bytes (CPU). An empty header refuses it.
+    return new Response(null, { status: 101, webSocket: client, headers: { "Sec-WebSocket-Extensions": "" } });
   }
 
   override async webSocketMessage(ws: WebSocket, raw: string | ArrayBuffer): Promise<void> {
