@@ -1,4 +1,4 @@
-import type { Ref } from "react";
+import { type Ref, type RefObject, useEffect } from "react";
 import { Link } from "react-router";
 
 /**
@@ -41,4 +41,34 @@ export function FeedPaging({
       ) : null}
     </nav>
   );
+}
+
+/**
+ * Endless scroll (the member's is_endless_enabled, on for guests): loads the next page when the «Показать ещё»
+ * link comes within 400 px of the viewport.
+ */
+export function useEndlessScroll(
+  sentinel: RefObject<HTMLAnchorElement | null>,
+  {
+    enabled,
+    next,
+    loading,
+    load,
+  }: { enabled: boolean; next: string | null; loading: boolean; load: (href: string) => void },
+): void {
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!enabled || !node || !next || loading) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          observer.disconnect();
+          load(next);
+        }
+      },
+      { rootMargin: "400px 0px" },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [sentinel, enabled, next, loading, load]);
 }

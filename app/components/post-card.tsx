@@ -6,7 +6,7 @@ import { useRootData } from "#app/root";
 import type { PostCard as PostCardData } from "#workers/core/posts/posts.serializers";
 import { Avatar } from "./avatar";
 import { BookmarkButton } from "./bookmark-button";
-import { FeedPaging } from "./feed-paging";
+import { FeedPaging, useEndlessScroll } from "./feed-paging";
 import { IconComment } from "./icons";
 import { PawButton } from "./paw-button";
 import { TimeAgo } from "./time-ago";
@@ -148,21 +148,7 @@ export function PostFeed({
     (href: string) => fetcherLoad(indexRoute ? `${href}${href.includes("?") ? "&" : "?"}index` : href),
     [fetcherLoad, indexRoute],
   );
-  useEffect(() => {
-    const node = sentinel.current;
-    if (!endless || !hydrated || !node || !next || loading) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) {
-          observer.disconnect();
-          load(next);
-        }
-      },
-      { rootMargin: "400px 0px" },
-    );
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [endless, hydrated, next, loading, load]);
+  useEndlessScroll(sentinel, { enabled: endless && hydrated, next, loading, load });
 
   const posts = [...feed.results, ...extra];
   if (!posts.length) return <>{empty}</>;

@@ -12,7 +12,7 @@ import { CommentText } from "./comment-text";
 import { ConfirmDialog } from "./confirm-dialog";
 import { CsrfField } from "./csrf-field";
 import { Dropdown } from "./dropdown";
-import { FeedPaging } from "./feed-paging";
+import { FeedPaging, useEndlessScroll } from "./feed-paging";
 import { asFailure, FormErrors } from "./form";
 import { IconComment, IconPin } from "./icons";
 import { HiddenMedia, MediaGrid } from "./media-grid";
@@ -547,21 +547,7 @@ export function ShoutFeed({
   const loading = fetcher.state !== "idle";
   const { load: fetcherLoad } = fetcher;
   const load = useCallback((href: string) => fetcherLoad(href), [fetcherLoad]);
-  useEffect(() => {
-    const node = sentinel.current;
-    if (!endless || !hydrated || !node || !next || loading) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) {
-          observer.disconnect();
-          load(next);
-        }
-      },
-      { rootMargin: "400px 0px" },
-    );
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [endless, hydrated, next, loading, load]);
+  useEndlessScroll(sentinel, { enabled: endless && hydrated, next, loading, load });
 
   const shown = dropMuted ? items.filter((s) => !s.is_muted) : items;
   if (!shown.length) return <>{empty}</>;
