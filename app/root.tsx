@@ -14,6 +14,7 @@ import { getConfig } from "#workers/core/config/config";
 import { countUnread } from "#workers/core/notifications/notifications";
 import type { Route } from "./+types/root";
 import { ErrorScreen, errorScreenStatus } from "./components/error-screen";
+import { IconSprite } from "./components/icons";
 import { Shell } from "./components/shell";
 import { getCtx } from "./lib/forms.server";
 import { DEFAULT_SITE_NAME, pageTitle } from "./lib/meta";
@@ -97,6 +98,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className={themeClass(theme)}>
+        <IconSprite />
         {children}
         <ScrollRestoration />
         <Scripts />

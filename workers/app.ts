@@ -17,7 +17,18 @@ import {
   storePage,
 } from "./platform/page-cache";
 
-const pageHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
+const loadBuild = () => import("virtual:react-router/server-build");
+type PageHandler = ReturnType<typeof createRequestHandler>;
+
+// Given a function, React Router derives its routes from the build on every request (so that development picks
+// up edited routes); a production build never changes, so there they are derived once per isolate.
+let builtHandler: PageHandler | undefined;
+const pageHandler: PageHandler = import.meta.env.PROD
+  ? async (request, context) => {
+      builtHandler ??= createRequestHandler(await loadBuild(), import.meta.env.MODE);
+      return builtHandler(request, context);
+    }
+  : createRequestHandler(loadBuild, import.meta.env.MODE);
 
 function withHeaders(response: Response, extra: Record<string, string>, setCookie: string | null): Response {
   const headers = new Headers(response.headers);

@@ -54,6 +54,7 @@ const hot = `/posts/${postSlug(HOT_POST_ID)}`;
 const memberCookie = `sessionid=${MEMBER.token}`;
 /** `miss`: a unique query string per request, so the guest page cache never answers (a render each time). */
 const SCENARIOS = [
+  { id: "floor", title: "static file (no code of ours: the dev server's floor)", path: "/favicon.svg" },
   { id: "guest-home", title: "guest `/`", path: "/", page: true, guest: true },
   { id: "guest-home-miss", title: "guest `/`, page cache missed", path: "/", page: true, guest: true, miss: true },
   { id: "guest-hot", title: "guest hot post (1,000 comments)", path: hot, page: true, guest: true },

@@ -1,32 +1,56 @@
 import { describe, expect, it } from "vitest";
-import { type CommentView, firstThreads } from "#workers/core/comments/comments.serializers";
+import { getCommentTree, getFirstThreads } from "#workers/core/comments/comments";
+import type { CommentView } from "#workers/core/comments/comments.serializers";
+import { createCommentRow } from "#tests/factories/comments";
+import { createPublishedPost, serviceContext } from "#tests/factories/posts";
+import { createUser } from "#tests/factories/users";
 
-let seq = 0;
-function comment(children: CommentView[] = []): CommentView {
-  seq += 1;
-  return { id: seq, children } as unknown as CommentView;
+/** Four threads of 3, 2, 1 and 3 comments under one post, and one comment under another post. */
+async function discussion() {
+  const author = await createUser();
+  const post = await createPublishedPost(author);
+  const other = await createPublishedPost(author);
+  const a = await createCommentRow(post, author);
+  const a1 = await createCommentRow(post, author, { parent: a });
+  await createCommentRow(post, author, { parent: a1 });
+  const b = await createCommentRow(post, author);
+  await createCommentRow(post, author, { parent: b });
+  const c = await createCommentRow(post, author);
+  const d = await createCommentRow(post, author);
+  await createCommentRow(post, author, { parent: d });
+  await createCommentRow(post, author, { parent: d });
+  await createCommentRow(other, author);
+  return { post, roots: [a.id, b.id, c.id, d.id] };
 }
 
-describe("firstThreads", () => {
-  it("keeps whole threads until the limit is reached and counts what is left out", () => {
-    const a = comment([comment([comment()])]); // 3 comments
-    const b = comment([comment()]); // 2
-    const c = comment(); // 1
-    const d = comment([comment(), comment()]); // 3
-    const { shown, hidden } = firstThreads([a, b, c, d], 4);
-    expect(shown).toEqual([a, b]);
+const ids = (roots: CommentView[]) => roots.map((r) => r.id);
+const size = (root: CommentView): number => 1 + root.children.reduce((sum, child) => sum + size(child), 0);
+
+describe("the first threads of a long discussion", () => {
+  it("keeps whole threads until the limit is reached and counts what is left out", async () => {
+    const { post, roots } = await discussion();
+    const ctx = await serviceContext(null);
+    const { roots: shown, hidden } = await getFirstThreads(ctx, post.id, post.slug, 4);
+    expect(ids(shown)).toEqual(roots.slice(0, 2));
+    expect(shown.map(size)).toEqual([3, 2]);
     expect(hidden).toBe(4);
   });
 
-  it("shows everything when the tree is within the limit", () => {
-    const roots = [comment(), comment([comment()])];
-    expect(firstThreads(roots, 100)).toEqual({ shown: roots, hidden: 0 });
-    expect(firstThreads([], 100)).toEqual({ shown: [], hidden: 0 });
+  it("never cuts a thread larger than the limit", async () => {
+    const { post, roots } = await discussion();
+    const { roots: shown, hidden } = await getFirstThreads(await serviceContext(null), post.id, post.slug, 2);
+    expect(ids(shown)).toEqual([roots[0]]);
+    expect(size(shown[0])).toBe(3);
+    expect(hidden).toBe(6);
   });
 
-  it("never cuts a thread larger than the limit", () => {
-    const big = comment(Array.from({ length: 10 }, () => comment()));
-    const next = comment();
-    expect(firstThreads([big, next], 5)).toEqual({ shown: [big], hidden: 1 });
+  it("shows everything when the discussion is within the limit, like the whole tree", async () => {
+    const { post } = await discussion();
+    const ctx = await serviceContext(null);
+    const first = await getFirstThreads(ctx, post.id, post.slug, 100);
+    expect(first.hidden).toBe(0);
+    expect(first.roots).toEqual(await getCommentTree(ctx, post.id, post.slug));
+    const empty = await createPublishedPost(await createUser());
+    expect(await getFirstThreads(ctx, empty.id, empty.slug, 100)).toEqual({ roots: [], hidden: 0 });
   });
 });

@@ -56,6 +56,27 @@ describe("guest page cache", () => {
     }
   });
 
+  it("after its few seconds in memory, a page is read again from the Cache API (another isolate's newer copy)", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(new Date("2026-11-22T12:00:00Z"));
+      const key = pageKey(`${ORIGIN}/posts/renewed`, "darkorange");
+      await put("/posts/renewed", "darkorange");
+      vi.setSystemTime(new Date(Date.now() + MEMORY_TTL_MS + 1));
+      expect(await (await readPage(key))?.text()).toBe("<p>/posts/renewed darkorange</p>");
+      // Another isolate re-rendered the page after a change: its version reaches this one after the TTL.
+      await (caches as unknown as { default: Cache }).default.put(
+        key,
+        new Response("<p>newer</p>", { headers: { "Cache-Control": "public, s-maxage=60" } }),
+      );
+      expect(await (await readPage(key))?.text()).toBe("<p>/posts/renewed darkorange</p>");
+      vi.setSystemTime(new Date(Date.now() + MEMORY_TTL_MS + 1));
+      expect(await (await readPage(key))?.text()).toBe("<p>newer</p>");
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("keeps one entry per theme and purges every theme of a path", async () => {
     await put("/posts/a", "darkorange");
     await put("/posts/a", "lightside");

@@ -1,10 +1,24 @@
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "#drizzle/schema";
 
-export type Db = ReturnType<typeof createDb>;
+function makeDb(d1: D1Database) {
+  return drizzle(d1, { schema });
+}
 
-export function createDb(d1: D1Database) {
-  return drizzle(countD1Calls(d1), { schema });
+export type Db = ReturnType<typeof makeDb>;
+
+// Making a Drizzle instance builds its relational config from the whole schema (milliseconds per request on
+// the bench profile), and an instance holds no request state: one per D1 binding per isolate is enough.
+const instances = new WeakMap<D1Database, Db>();
+
+export function createDb(d1: D1Database): Db {
+  if (countingD1Calls()) return makeDb(countD1Calls(d1));
+  let db = instances.get(d1);
+  if (!db) {
+    db = makeDb(d1);
+    instances.set(d1, db);
+  }
+  return db;
 }
 
 // ─── opt-in D1 round-trip counter (benchmarks only) ─────────────────────────────────────────────────────
@@ -13,9 +27,18 @@ export function createDb(d1: D1Database) {
 // `d1_call db=<this Db> n=<its count so far> <method> <sql>`; one Db is made per request.
 let dbSeq = 0;
 
+// Read once per isolate: `process` is a getter of the Node compatibility layer, not free on every request.
+let counting: boolean | undefined;
+
+function countingD1Calls(): boolean {
+  if (counting === undefined) {
+    const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+    counting = env?.DEBUG_D1_COUNT === "1";
+  }
+  return counting;
+}
+
 function countD1Calls(d1: D1Database): D1Database {
-  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
-  if (env?.DEBUG_D1_COUNT !== "1") return d1;
   const db = ++dbSeq;
   let n = 0;
   const log = (method: string, sql: string) =>

@@ -25,7 +25,6 @@ import postCss from "#app/styles/pages/post.css?url";
 import postsListCss from "#app/styles/pages/posts-list.css?url";
 import { createComment, deleteComment, updateComment } from "#workers/core/comments/comments";
 import { COMMENTS_FIRST_LOAD } from "#workers/core/comments/comments.constants";
-import { firstThreads } from "#workers/core/comments/comments.serializers";
 import { AppError } from "#workers/core/errors";
 import { postPage, togglePin } from "#workers/core/posts/posts";
 import type { Route } from "./+types/post";
@@ -38,19 +37,20 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const ctx = getCtx(context);
-  const { post, pinned } = await postPage(ctx, params.slug).catch(loaderError);
   // The detail carries the comment tree (spec §3 Post). A long discussion opens with its first threads (a
   // 1,000-comment page would be megabytes of HTML); links to a comment (and the no-JS reply/edit forms, which
   // name one) and ?comments=all get every comment.
-  const { comments, ...rest } = post;
   const url = new URL(request.url);
   const everything =
     ["comment", "reply", "edit"].some((name) => url.searchParams.has(name)) || url.searchParams.get("comments") === "all";
-  const { shown, hidden } = everything ? { shown: comments, hidden: 0 } : firstThreads(comments, COMMENTS_FIRST_LOAD);
+  const { post, pinned, hiddenComments } = await postPage(ctx, params.slug, {
+    firstThreads: everything ? undefined : COMMENTS_FIRST_LOAD,
+  }).catch(loaderError);
+  const { comments, ...rest } = post;
   return {
     post: rest,
-    comments: shown,
-    hiddenComments: hidden,
+    comments,
+    hiddenComments,
     pinned,
     origin: new URL(request.url).origin,
   };

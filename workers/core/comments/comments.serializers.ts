@@ -54,7 +54,7 @@ export function serializeComment(
 }
 
 // The tree helpers are shared with shout comments (./tree.ts); re-exported for existing importers.
-export { buildTree, firstThreads } from "./tree";
+export { buildTree } from "./tree";
 
 /** Spec §3 Comment, search-result form (a member's comments in the profile), plus the text. */
 export interface UserCommentView {

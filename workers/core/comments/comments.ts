@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { type CommentRow, comments, likes, postShares, posts, type UserRow, users } from "#drizzle/schema";
 import { serializePublicUser } from "#workers/core/accounts/accounts.serializers";
 import { getConfig } from "#workers/core/config/config";
@@ -18,7 +18,15 @@ import {
 } from "./comments.serializers";
 import { rawBatch } from "./d1";
 import { PAGE_SIZE, type Paged, parsePage, parsePathId, toPage } from "./paging";
-import { deleteStatements, deleteSummary, insertStatements, placed, placeReply, type TreeTables } from "./tree";
+import {
+  deleteStatements,
+  deleteSummary,
+  inFirstThreads,
+  insertStatements,
+  placed,
+  placeReply,
+  type TreeTables,
+} from "./tree";
 
 /** Post comments in the shared tree (./tree.ts): under published posts. */
 const TABLES: TreeTables = {
@@ -236,23 +244,48 @@ export async function deleteComment(ctx: RequestContext, id: unknown): Promise<D
 }
 
 /**
- * The post page's comments: one query over `comments` ordered by `path` (thread order, oldest first), with
- * authors and the current member's paws joined in, nested into a tree.
+ * A post's comment tree: the comments ordered by `path` (thread order, oldest first), with authors and the
+ * current member's paws, nested. GET /v1/post/{slug}/ and the API's comment list carry all of it.
  */
 export async function getCommentTree(ctx: RequestContext, postId: number, postSlug: string): Promise<CommentView[]> {
+  return (await readTree(ctx, postId, postSlug)).roots;
+}
+
+/**
+ * The post page's first whole threads holding at least `limit` comments (./tree.ts inFirstThreads), and how
+ * many comments are left out.
+ */
+export async function getFirstThreads(
+  ctx: RequestContext,
+  postId: number,
+  postSlug: string,
+  limit: number,
+): Promise<{ roots: CommentView[]; hidden: number }> {
+  return readTree(ctx, postId, postSlug, limit);
+}
+
+async function readTree(
+  ctx: RequestContext,
+  postId: number,
+  postSlug: string,
+  limit?: number,
+): Promise<{ roots: CommentView[]; hidden: number }> {
   const actor = ctx.actor;
-  // Three plain selects instead of one join: they can share a coalesced D1 batch with the page's other reads
+  const ofPost = eq(comments.postId, postId);
+  const shown = limit === undefined ? ofPost : and(ofPost, inFirstThreads(TABLES, postId, limit));
+  // Plain selects instead of one join: they can share a coalesced D1 batch with the page's other reads
   // (batches return rows as objects, so joined columns with equal names would merge).
-  const ofPost = ctx.db.select({ id: comments.id }).from(comments).where(eq(comments.postId, postId));
-  const authorsOfPost = ctx.db.select({ id: comments.userId }).from(comments).where(eq(comments.postId, postId));
-  const [[rows, authors, ownPaws], rules] = await Promise.all([
+  const shownIds = ctx.db.select({ id: comments.id }).from(comments).where(shown);
+  const shownAuthors = ctx.db.select({ id: comments.userId }).from(comments).where(shown);
+  const [[rows, authors, ownPaws, total], rules] = await Promise.all([
     ctx.read([
-      ctx.db.select().from(comments).where(eq(comments.postId, postId)).orderBy(comments.path),
-      ctx.db.select().from(users).where(inArray(users.id, authorsOfPost)),
+      ctx.db.select().from(comments).where(shown).orderBy(comments.path),
+      ctx.db.select().from(users).where(inArray(users.id, shownAuthors)),
       ctx.db
         .select({ itemId: likes.itemId, isNegative: likes.isNegative })
         .from(likes)
-        .where(and(eq(likes.userId, actor?.id ?? -1), eq(likes.itemType, "comment"), inArray(likes.itemId, ofPost))),
+        .where(and(eq(likes.userId, actor?.id ?? -1), eq(likes.itemType, "comment"), inArray(likes.itemId, shownIds))),
+      ctx.db.select({ count: count() }).from(comments).where(ofPost),
     ]),
     actor ? commentRules(ctx) : Promise.resolve(undefined),
   ]);
@@ -271,7 +304,8 @@ export async function getCommentTree(ctx: RequestContext, postId: number, postSl
       }),
     );
   }
-  return buildTree(views);
+  const hidden = Math.max(0, (total[0]?.count ?? 0) - rows.length);
+  return { roots: buildTree(views), hidden };
 }
 
 /** A member's comments on published posts, newest first (profile list; spec §3 search-result form + text). */

@@ -180,26 +180,19 @@ export function buildTree<T extends TreeView<T>>(views: T[]): T[] {
   return roots;
 }
 
-function threadSize<T extends TreeView<T>>(comment: T): number {
-  return 1 + comment.children.reduce((sum, child) => sum + threadSize(child), 0);
-}
 
 /**
- * The first whole threads of a tree that together hold at least `limit` comments (a thread is never cut), and
- * how many comments are left out. A long discussion opens with its beginning; the rest is one click away.
+ * A condition on a comments table (names from `tables`, never input): the comment is in one of the owner's first
+ * whole threads, oldest first, that together hold at least `limit` comments — a thread is never cut. A long
+ * discussion opens with its beginning; the rest is one click away. Threads are counted in SQL, so a page of a
+ * 1,000-comment post reads and serializes only what it shows.
  */
-export function firstThreads<T extends TreeView<T>>(roots: T[], limit: number): { shown: T[]; hidden: number } {
-  const shown: T[] = [];
-  let count = 0;
-  let hidden = 0;
-  for (const root of roots) {
-    const size = threadSize(root);
-    if (count < limit) {
-      shown.push(root);
-      count += size;
-    } else {
-      hidden += size;
-    }
-  }
-  return { shown, hidden };
+export function inFirstThreads(tables: TreeTables, ownerId: number, limit: number): SQL {
+  const table = sql.raw(tables.comments);
+  const owner = sql.raw(tables.ownerColumn);
+  return sql`substr(${table}.path, 1, ${PATH_SEGMENT}) in (
+    select root from (
+      select root, sum(size) over (order by root rows between unbounded preceding and 1 preceding) as before
+      from (select substr(path, 1, ${PATH_SEGMENT}) as root, count(*) as size from ${table} where ${owner} = ${ownerId} group by root)
+    ) where coalesce(before, 0) < ${limit})`;
 }

@@ -2,7 +2,7 @@ import { and, desc, eq, gte, inArray, lt, or } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { slugify } from "transliteration";
 import { bookmarks, comments, likes, type PostRow, postShares, posts, postTags, type UserRow, users } from "#drizzle/schema";
-import { getCommentTree } from "#workers/core/comments/comments";
+import { getCommentTree, getFirstThreads } from "#workers/core/comments/comments";
 import type { CommentView } from "#workers/core/comments/comments.serializers";
 import { getConfig } from "#workers/core/config/config";
 import { AppError, type FieldErrors } from "#workers/core/errors";
@@ -172,7 +172,11 @@ function detailFrom(
  * config read); then, side by side, every card's authors, tags and the member's paws and bookmarks and the
  * comment tree — both coalesced reads, so together one more round trip.
  */
-export async function postPage(ctx: RequestContext, slug: string): Promise<{ post: PostDetail; pinned: PostCard[] }> {
+export async function postPage(
+  ctx: RequestContext,
+  slug: string,
+  options: { firstThreads?: number } = {},
+): Promise<{ post: PostDetail; pinned: PostCard[]; hiddenComments: number }> {
   if (typeof slug !== "string" || !slug || slug.length > 200) throw new AppError("not_found", NOT_FOUND);
   const [found, shares, pinnedRows] = await ctx.read([
     ctx.db.select().from(posts).where(eq(posts.slug, slug)).limit(1),
@@ -186,12 +190,17 @@ export async function postPage(ctx: RequestContext, slug: string): Promise<{ pos
   const post = found[0];
   const sharedWith = shares.map((s) => s.userId);
   if (!post || !can(ctx.actor, "view", access(post, sharedWith))) throw new AppError("not_found", NOT_FOUND);
-  const [r, data, comments] = await Promise.all([
-    rules(ctx),
-    cardData(ctx, [post, ...pinnedRows], sharedWith),
-    post.isPublished ? getCommentTree(ctx, post.id, post.slug) : Promise.resolve([]),
-  ]);
-  return { post: detailFrom(ctx, post, sharedWith, r, data, comments), pinned: cardsFrom(pinnedRows, data) };
+  const tree = !post.isPublished
+    ? Promise.resolve({ roots: [], hidden: 0 })
+    : options.firstThreads === undefined
+      ? getCommentTree(ctx, post.id, post.slug).then((roots) => ({ roots, hidden: 0 }))
+      : getFirstThreads(ctx, post.id, post.slug, options.firstThreads);
+  const [r, data, comments] = await Promise.all([rules(ctx), cardData(ctx, [post, ...pinnedRows], sharedWith), tree]);
+  return {
+    post: detailFrom(ctx, post, sharedWith, r, data, comments.roots),
+    pinned: cardsFrom(pinnedRows, data),
+    hiddenComments: comments.hidden,
+  };
 }
 
 /** What a post must have to be published (and keep while published), field by field. */
