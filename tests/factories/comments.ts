@@ -40,23 +40,3 @@ export async function createCommentRow(
     .where(eq(posts.id, post.id));
   return done;
 }
-
-/** A service context for in-process calls: the user's session cookie (or a guest) and a controllable clock. */
-export async function serviceContext(
-  user: { id: number } | null,
-  now: () => Date = () => new Date(),
-): Promise<RequestContext> {
-  const headers = new Headers();
-  if (user) headers.set("Cookie", `sessionid=${await createSessionFor(user)}`);
-  return buildRequestContext(new Request("http://localhost/", { headers }), env, { waitUntil() {} }, { now });
-}
-
-/** Sets site flags directly (config defaults otherwise). */
-export async function setFlags(flags: Partial<Record<FlagKey, boolean>>): Promise<void> {
-  for (const [key, value] of Object.entries(flags)) {
-    await db()
-      .insert(siteSettings)
-      .values({ key, value })
-      .onConflictDoUpdate({ target: siteSettings.key, set: { value } });
-  }
-}

@@ -37,18 +37,12 @@ export async function createPost(
   return row;
 }
 
-/** Runs services in-process as `user` (or a guest) with a controllable clock. */
-export async function serviceContext(
-  user: { id: number } | null,
-  now: () => Date = () => new Date(),
-): Promise<RequestContext> {
-  const headers = new Headers({ "CF-Connecting-IP": "10.0.0.2" });
-  if (user) headers.set("Cookie", `${SESSION_COOKIE}=${await createSessionFor(user, now())}`);
-  return buildRequestContext(new Request("http://localhost/", { headers }), env, { waitUntil: () => {} }, { now });
-}
-
 /** A published post with a title and a body, at a given publication time (default now). */
-export function createPublishedPost(author: { id: number }, publishedAt = new Date(), overrides: Partial<typeof posts.$inferInsert> = {}) {
+export function createPublishedPost(
+  author: { id: number },
+  publishedAt = new Date(),
+  overrides: Partial<typeof posts.$inferInsert> = {},
+) {
   return createPost(author, { publishedAt, createdAt: publishedAt, updatedAt: publishedAt, ...overrides });
 }
 
@@ -62,11 +56,4 @@ export async function sharePostRow(post: { id: number }, ...members: { id: numbe
   await db()
     .insert(postShares)
     .values(members.map((m) => ({ postId: post.id, userId: m.id })));
-}
-
-/** Sets a site flag (site_settings stores JSON values). */
-export async function setFlag(key: string, value: boolean) {
-  await env.DB.prepare("INSERT INTO site_settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value")
-    .bind(key, JSON.stringify(value))
-    .run();
 }

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { posts } from "#drizzle/schema";
 import { type ErrorBody, guestClient, json, memberClient, RUSSIAN } from "#tests/factories/client";
-import { serviceContext } from "#tests/factories/comments";
+import { serviceContext } from "#tests/factories/context";
 import { db, scalar } from "#tests/factories/db";
 import { createPost } from "#tests/factories/posts";
 import { createUser } from "#tests/factories/users";

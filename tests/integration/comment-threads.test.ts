@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { createCommentRow } from "#tests/factories/comments";
+import { serviceContext } from "#tests/factories/context";
+import { createPublishedPost } from "#tests/factories/posts";
+import { createUser } from "#tests/factories/users";
 import { getCommentTree, getFirstThreads } from "#workers/core/comments/comments";
 import type { CommentView } from "#workers/core/comments/comments.serializers";
-import { createCommentRow } from "#tests/factories/comments";
-import { createPublishedPost, serviceContext } from "#tests/factories/posts";
-import { createUser } from "#tests/factories/users";
 
 /** Four threads of 3, 2, 1 and 3 comments under one post, and one comment under another post. */
 async function discussion() {

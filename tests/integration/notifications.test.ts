@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { notifications } from "#drizzle/schema";
 import { type ApiClient, type ErrorBody, guestClient, json, memberClient, RUSSIAN } from "#tests/factories/client";
-import { createCommentRow, setFlags } from "#tests/factories/comments";
+import { createCommentRow } from "#tests/factories/comments";
+import { setFlags } from "#tests/factories/context";
 import { db, scalar } from "#tests/factories/db";
 import { createDraftRow, createPost } from "#tests/factories/posts";
 import { uniqueName } from "#tests/factories/users";

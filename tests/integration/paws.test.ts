@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { clientFor, type ErrorBody, guestClient, json, memberClient, RUSSIAN } from "#tests/factories/client";
-import { createCommentRow, serviceContext, setFlags } from "#tests/factories/comments";
+import { createCommentRow } from "#tests/factories/comments";
+import { serviceContext, setFlags } from "#tests/factories/context";
 import { scalar } from "#tests/factories/db";
 import { createPost } from "#tests/factories/posts";
 import { createUser } from "#tests/factories/users";

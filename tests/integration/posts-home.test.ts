@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createPublishedPost, serviceContext } from "#tests/factories/posts";
+import { serviceContext } from "#tests/factories/context";
+import { createPublishedPost } from "#tests/factories/posts";
 import { createUser } from "#tests/factories/users";
 import { getPost, listHome, listPinnedPosts, listPosts, postPage } from "#workers/core/posts/posts";
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { serviceContext, setFlags } from "#tests/factories/context";
 import { fileForm, PNG_6X4 } from "#tests/factories/images";
-import { paragraphBody, serviceContext, setFlag } from "#tests/factories/posts";
+import { paragraphBody } from "#tests/factories/posts";
 import { createUser } from "#tests/factories/users";
 import { AppError } from "#workers/core/errors";
 import {
@@ -72,11 +73,11 @@ describe("edit window (spec §5): the author within 1 hour of publication, moder
   it("with is_one_hour_edit_enabled off the author edits any time", async () => {
     const { author, c, as, slug } = await setup();
     await publishPost(await as(author), slug);
-    await setFlag("is_one_hour_edit_enabled", false);
+    await setFlags({ is_one_hour_edit_enabled: false });
     c.set(30 * 24 * HOUR);
     expect((await updatePost(await as(author), slug, { title: "Через месяц" })).title).toBe("Через месяц");
     expect((await getPost(await as(author), slug)).can_edit).toBe(true);
-    await setFlag("is_one_hour_edit_enabled", true);
+    await setFlags({ is_one_hour_edit_enabled: true });
     await rejects(updatePost(await as(author), slug, { title: "Снова нельзя" }), "forbidden");
   });
 

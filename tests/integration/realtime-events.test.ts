@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type ApiClient, json, memberClient } from "#tests/factories/client";
-import { setFlags } from "#tests/factories/comments";
+import { setFlags } from "#tests/factories/context";
 import { createPost } from "#tests/factories/posts";
 import { settle, socketsClosedAfterEach } from "#tests/factories/sockets";
 import { STREAM_TYPE } from "#workers/core/notifications/notifications.constants";

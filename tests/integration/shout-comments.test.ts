@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type ApiClient, type ErrorBody, guestClient, json, memberClient, RUSSIAN } from "#tests/factories/client";
-import { setFlags } from "#tests/factories/comments";
+import { serviceContext, setFlags } from "#tests/factories/context";
 import { scalar } from "#tests/factories/db";
-import { serviceContext } from "#tests/factories/posts";
 import { createShoutCommentRow, createShoutRow, setSettings } from "#tests/factories/shouts";
 import { createUser } from "#tests/factories/users";
 import { AppError } from "#workers/core/errors";

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { type ErrorBody, guestClient, json, memberClient, RUSSIAN } from "#tests/factories/client";
+import { serviceContext } from "#tests/factories/context";
 import { scalar } from "#tests/factories/db";
 import { CORRUPT_PNG, isWebp, JPEG_6X4, PNG_6X4 } from "#tests/factories/images";
-import { serviceContext } from "#tests/factories/posts";
 import { shoutForm, shoutMediaKeys, shoutRowCounts, TRUNCATED_PNG } from "#tests/factories/shouts";
 import { createUser } from "#tests/factories/users";
 import { createShout } from "#workers/core/shouts/shouts";

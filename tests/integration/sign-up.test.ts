@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { ApiClient, type ErrorBody, guestClient, json, memberClient, RUSSIAN } from "#tests/factories/client";
+import { setFlags } from "#tests/factories/context";
 import { freshWindow, scalar } from "#tests/factories/db";
 import { createUser, uniqueName } from "#tests/factories/users";
 import { SETTING_KEYS } from "#workers/core/accounts/accounts.schemas";
@@ -14,14 +15,6 @@ function signUpBody(overrides: Record<string, unknown> = {}) {
 
 async function usersNamed(username: string) {
   return scalar("SELECT count(*) FROM users WHERE username = ?", username);
-}
-
-async function setFlag(key: string, value: boolean) {
-  await env.DB.prepare(
-    "INSERT INTO site_settings (key, value) VALUES (?1, ?2) ON CONFLICT(key) DO UPDATE SET value = ?2",
-  )
-    .bind(key, JSON.stringify(value))
-    .run();
 }
 
 describe("POST /v1/auth/sign-up/", () => {
@@ -214,7 +207,7 @@ describe("invitation-only sign-up", () => {
   }
 
   it("needs a code, refuses wrong, used and expired codes with a field error, and writes nothing", async () => {
-    await setFlag("is_sign_up_invitation_only", true);
+    await setFlags({ is_sign_up_invitation_only: true });
     try {
       const used = await invitation({ usedAt: Date.now() - 1000 });
       const expired = await invitation({ expiresAt: Date.now() - 1000 });
@@ -235,12 +228,12 @@ describe("invitation-only sign-up", () => {
       }
       expect(await scalar("SELECT used_by FROM invitations WHERE code = ?", expired.code)).toBeNull();
     } finally {
-      await setFlag("is_sign_up_invitation_only", false);
+      await setFlags({ is_sign_up_invitation_only: false });
     }
   });
 
   it("a valid code signs up once and is then used up", async () => {
-    await setFlag("is_sign_up_invitation_only", true);
+    await setFlags({ is_sign_up_invitation_only: true });
     try {
       const { code, owner } = await invitation();
       const body = signUpBody({ data: { code } });
@@ -260,12 +253,12 @@ describe("invitation-only sign-up", () => {
       expect((await json<ErrorBody>(again)).errors?.code).toBeDefined();
       expect(await usersNamed(second.username)).toBe(0);
     } finally {
-      await setFlag("is_sign_up_invitation_only", false);
+      await setFlags({ is_sign_up_invitation_only: false });
     }
   });
 
   it("a taken username with a valid code leaves the code unused", async () => {
-    await setFlag("is_sign_up_invitation_only", true);
+    await setFlags({ is_sign_up_invitation_only: true });
     try {
       const { code } = await invitation();
       const taken = await createUser();
@@ -276,7 +269,7 @@ describe("invitation-only sign-up", () => {
       expect(res.status).toBe(400);
       expect(await scalar("SELECT used_at FROM invitations WHERE code = ?", code)).toBeNull();
     } finally {
-      await setFlag("is_sign_up_invitation_only", false);
+      await setFlags({ is_sign_up_invitation_only: false });
     }
   });
 
