@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { useHydrated } from "#app/lib/hooks";
 import { pluralize } from "#app/lib/plural";
+import { useLiveCommentCount } from "#app/realtime/live-counts";
 import { useRootData } from "#app/root";
 import type { PostCard as PostCardData } from "#workers/core/posts/posts.serializers";
 import { Avatar } from "./avatar";
@@ -39,6 +40,7 @@ export function PostCard({ post }: { post: PostCardData }) {
   const url = postUrl(post.slug);
   const cover = post.image && !post.is_video_background ? post.image : null;
   const anchor = `post-${post.id}`;
+  const comments = useLiveCommentCount({ kind: "post", slug: post.slug }, post.comments_count);
   return (
     <article className={`post-card${cover ? " has-cover" : ""}`} id={anchor}>
       {cover ? (
@@ -74,11 +76,11 @@ export function PostCard({ post }: { post: PostCardData }) {
           <Link
             to={`${url}?comments#comments`}
             className="post-card-comments"
-            aria-label={pluralize(post.comments_count, COMMENT_FORMS)}
-            title={pluralize(post.comments_count, COMMENT_FORMS)}
+            aria-label={pluralize(comments, COMMENT_FORMS)}
+            title={pluralize(comments, COMMENT_FORMS)}
           >
             <IconComment size={16} />
-            <span>{post.comments_count}</span>
+            <span>{comments}</span>
           </Link>
           {post.is_published ? (
             <BookmarkButton itemId={post.id} isBookmarked={post.is_bookmarked} anchor={anchor} />

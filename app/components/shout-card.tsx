@@ -2,6 +2,7 @@ import { type MouseEvent, useCallback, useEffect, useRef, useState } from "react
 import { Link, useActionData, useFetcher, useLocation } from "react-router";
 import { useHydrated } from "#app/lib/hooks";
 import { pluralize } from "#app/lib/plural";
+import { useLiveCommentCount } from "#app/realtime/live-counts";
 import { useLiveShoutList } from "#app/realtime/live-shouts";
 import { useRootData } from "#app/root";
 import { SHOUT_TEXT_MAX } from "#workers/core/shouts/shouts.constants";
@@ -18,7 +19,7 @@ import { IconComment, IconPin } from "./icons";
 import { HiddenMedia, MediaGrid } from "./media-grid";
 import { useNotice } from "./notices";
 import { PawButton, useBackPath } from "./paw-button";
-import { UNPIN_DONE, UNPIN_QUESTION } from "./pinned-strip";
+import { PinForm, UNPIN_DONE, UNPIN_QUESTION } from "./pin-form";
 import { COMMENT_FORMS } from "./post-card";
 import { TimeAgo } from "./time-ago";
 
@@ -393,7 +394,9 @@ export function ShoutCard({
   const hideMedia = shout.is_media_hidden || !!user?.settings.is_hidden_media_enabled;
   const clamp = !detail && !user?.settings.is_shouts_expanded;
   const hasMenu = shout.can_edit || shout.can_delete || shout.can_moderate;
-  const comments = pluralize(shout.comments_count, COMMENT_FORMS);
+  // The shout's own page passes the count of its live comment tree.
+  const commentsCount = useLiveCommentCount({ kind: "shout", id: shout.id }, shout.comments_count, !detail);
+  const comments = pluralize(commentsCount, COMMENT_FORMS);
   const media = shout.images;
 
   return (
@@ -480,7 +483,7 @@ export function ShoutCard({
           preventScrollReset={detail}
         >
           <IconComment size={16} />
-          <span>{shout.comments_count}</span>
+          <span>{commentsCount}</span>
         </Link>
         {shout.views_count !== null ? (
           <span className="shout-views">{pluralize(shout.views_count, VIEW_FORMS)}</span>
@@ -570,55 +573,6 @@ export function ShoutFeed({
   );
 }
 
-/** The moderator's «unpin» on the pinned shouts strip (asks 'Убрать закрепленную публикацию?' first). */
-function UnpinShoutForm({ shoutId }: { shoutId: number }) {
-  const fetcher = useFetcher<ShoutActionResult>({ key: STRIP_FETCHER });
-  const hydrated = useHydrated();
-  const back = useBackPath();
-  const [confirming, setConfirming] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
-  return (
-    <>
-      <fetcher.Form
-        ref={form}
-        method="post"
-        action={shoutUrl(shoutId)}
-        className="pinned-unpin-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setConfirming(true);
-        }}
-      >
-        <CsrfField />
-        <input type="hidden" name="intent" value="pin" />
-        {hydrated ? null : <input type="hidden" name="redirectTo" value={back} />}
-        <button
-          type="submit"
-          className="pinned-unpin"
-          disabled={fetcher.state !== "idle" && fetcher.formAction === shoutUrl(shoutId)}
-          title="Убрать из закреплённых"
-          aria-label="Убрать записку из закреплённых"
-        >
-          <IconPin />
-        </button>
-      </fetcher.Form>
-      {hydrated ? (
-        <ConfirmDialog
-          open={confirming}
-          title={UNPIN_QUESTION}
-          confirmLabel="Убрать"
-          cancelLabel="Отмена"
-          onCancel={() => setConfirming(false)}
-          onConfirm={() => {
-            setConfirming(false);
-            if (form.current) fetcher.submit(form.current);
-          }}
-        />
-      ) : null}
-    </>
-  );
-}
-
 /** First words of a shout for the compact strip. */
 function excerpt(text: string, max = 140): string {
   const flat = text.replace(/\s+/g, " ").trim();
@@ -664,7 +618,16 @@ export function PinnedShouts({ shouts }: { shouts: ShoutView[] }) {
                   decoding="async"
                 />
               ) : null}
-              {user?.is_mod ? <UnpinShoutForm shoutId={shout.id} /> : null}
+              {user?.is_mod ? (
+                <PinForm
+                  action={shoutUrl(shout.id)}
+                  isPinned
+                  compact
+                  className="pinned-unpin-form"
+                  fetcherKey={STRIP_FETCHER}
+                  unpinLabel="Убрать записку из закреплённых"
+                />
+              ) : null}
             </li>
           );
         })}

@@ -78,6 +78,51 @@ describe("realtime in the browser", () => {
     await screenshot(reader, "realtime-live-comment-1280");
   });
 
+  it("comment counts on the index and the bonfire move without a reload", async () => {
+    const reader = await (await newContext()).newPage();
+    const writer = await (await newContext()).newPage();
+    await signInAs(writer, "Лисичка", MEMBER_PASSWORD);
+    const csrf = (await writer.context().cookies()).find((c) => c.name === "csrftoken")?.value ?? "";
+    const headers = { "X-CSRFTOKEN": csrf };
+    const countIn = async (selector: string) => Number(await reader.locator(selector).first().textContent());
+
+    const { results: posts } = (await (await writer.request.get(`${BASE_URL}/api/v1/post/`)).json()) as {
+      results: { id: number; slug: string }[];
+    };
+    await reader.goto("/");
+    await hydrated(reader);
+    await channelOpen(reader);
+    const onCard = `#post-${posts[0].id} .post-card-comments span`;
+    const before = await countIn(onCard);
+    const res = await writer.request.post(`${BASE_URL}/api/v1/comment/`, {
+      data: { post_slug: posts[0].slug, text: `Считаем ${Date.now().toString(36)}` },
+      headers,
+    });
+    expect(res.status()).toBe(201);
+    await expect.poll(() => countIn(onCard)).toBe(before + 1);
+    const { id: commentId } = (await res.json()) as { id: number };
+    expect((await writer.request.delete(`${BASE_URL}/api/v1/comment/${commentId}/`, { headers })).status()).toBe(200);
+    await expect.poll(() => countIn(onCard)).toBe(before);
+
+    const shout = await writer.request.post(`${BASE_URL}/api/v1/shout/`, {
+      data: { text: `Записка для счёта ${Date.now().toString(36)}` },
+      headers,
+    });
+    expect(shout.status()).toBe(201);
+    const { id: shoutId } = (await shout.json()) as { id: number };
+    await reader.goto("/bonfire");
+    await hydrated(reader);
+    await channelOpen(reader);
+    const onShout = `#shout-${shoutId} .shout-comments span`;
+    const shoutBefore = await countIn(onShout);
+    const shoutRes = await writer.request.post(`${BASE_URL}/api/v1/shout-comment/`, {
+      data: { shout_id: shoutId, text: `У костра ${Date.now().toString(36)}` },
+      headers,
+    });
+    expect(shoutRes.status()).toBe(201);
+    await expect.poll(() => countIn(onShout)).toBe(shoutBefore + 1);
+  });
+
   it("a post published meanwhile is announced above the list and loads on a click", async () => {
     const reader = await (await newContext()).newPage();
     await reader.goto("/");

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { type ApiClient, json, memberClient } from "#tests/factories/client";
 import { setFlags } from "#tests/factories/context";
 import { createPost } from "#tests/factories/posts";
+import { createShoutRow, setSettings } from "#tests/factories/shouts";
 import { settle, socketsClosedAfterEach } from "#tests/factories/sockets";
 import { STREAM_TYPE } from "#workers/core/notifications/notifications.constants";
 
@@ -47,13 +48,14 @@ describe("posts", () => {
 });
 
 describe("comments", () => {
-  it("created, updated and deleted reach the readers of that post only", async () => {
+  it("created, updated and deleted reach the readers of that post; created and deleted also the index (its counts)", async () => {
     const { user: author } = await memberClient();
     const { client: writer, user: writerUser } = await memberClient();
     const post = await createPost(author);
     const reader = await socket(undefined, { route: `/posts/${post.slug}` });
     const home = await socket(undefined, { route: "/" });
     const otherPost = await socket(undefined, { route: "/posts/another-one" });
+    const tag = await socket(undefined, { route: "/tags/rpg" });
 
     const created = await comment(writer, post.slug, "Живой комментарий", "tab-c1");
     const event = await reader.event("comment_created", (o) => o.id === created.id);
@@ -90,12 +92,64 @@ describe("comments", () => {
     const gone = await reader.event("comment_deleted", (o) => o.id === reply.id);
     expect(gone.obj.is_placeholder).toBe(false);
 
+    // The index counts: one up for each new comment, one down for each deletion.
+    await home.event("comment_created", (o) => o.id === created.id);
+    await home.event("comment_created", (o) => o.id === reply.id);
+    await home.event("comment_deleted", (o) => o.id === created.id && o.is_placeholder === true);
+    await home.event("comment_deleted", (o) => o.id === reply.id);
     await settle();
-    for (const s of [home, otherPost]) {
+    expect(home.has("comment_updated", (o) => o.post_slug === post.slug)).toBe(false);
+    for (const s of [otherPost, tag]) {
       expect(s.has("comment_created", (o) => o.post_slug === post.slug)).toBe(false);
       expect(s.has("comment_updated", (o) => o.post_slug === post.slug)).toBe(false);
       expect(s.has("comment_deleted", (o) => o.post_slug === post.slug)).toBe(false);
     }
+  });
+});
+
+describe("shout comments", () => {
+  async function shoutComment(client: ApiClient, shoutId: number, text: string) {
+    const res = await client.post("/shout-comment/", { shout_id: shoutId, text, respond_to_comment: null });
+    expect(res.status).toBe(201);
+    return json<{ id: number }>(res);
+  }
+
+  it("created and deleted reach the shout's readers and the bonfire; updates only the readers", async () => {
+    const { user: author } = await memberClient();
+    const { client: writer } = await memberClient();
+    const shout = await createShoutRow(author);
+    const reader = await socket(undefined, { route: `/bonfire/${shout.id}` });
+    const bonfire = await socket(undefined, { route: "/bonfire" });
+    const home = await socket(undefined, { route: "/" });
+
+    const created = await shoutComment(writer, shout.id, "У костра тепло");
+    for (const s of [reader, bonfire]) await s.event("shout_comment_created", (o) => o.id === created.id);
+    await writer.patch(`/shout-comment/${created.id}/`, { text: "У костра очень тепло" });
+    await reader.event("shout_comment_updated", (o) => o.id === created.id);
+    await writer.delete(`/shout-comment/${created.id}/`);
+    for (const s of [reader, bonfire]) await s.event("shout_comment_deleted", (o) => o.id === created.id);
+
+    await settle();
+    expect(bonfire.has("shout_comment_updated", (o) => o.shout === shout.id)).toBe(false);
+    expect(home.has("shout_comment_created", (o) => o.shout === shout.id)).toBe(false);
+  });
+
+  it("the bonfire does not hear of comments on shouts it does not show to everyone", async () => {
+    const { user: hidden } = await memberClient();
+    await setSettings(hidden, { is_shouts_public: false });
+    const { user: loud } = await memberClient();
+    const { client: writer } = await memberClient();
+    const membersOnly = await createShoutRow(hidden);
+    const muted = await createShoutRow(loud, { isMuted: true });
+    const bonfire = await socket(undefined, { route: "/bonfire" });
+    const { client: readerApi } = await memberClient();
+    const reader = await socket(readerApi, { route: `/bonfire/${membersOnly.id}` });
+
+    const onHidden = await shoutComment(writer, membersOnly.id, "Только для своих");
+    await reader.event("shout_comment_created", (o) => o.id === onHidden.id);
+    await shoutComment(writer, muted.id, "Под приглушённой запиской");
+    await settle();
+    expect(bonfire.has("shout_comment_created", (o) => o.shout === membersOnly.id || o.shout === muted.id)).toBe(false);
   });
 });
 

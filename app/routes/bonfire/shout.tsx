@@ -16,7 +16,7 @@ import {
 } from "#app/components/comment-tree";
 import { asFailure } from "#app/components/form";
 import { NOTICE_STICKY, useNotice } from "#app/components/notices";
-import { UNPIN_DONE } from "#app/components/pinned-strip";
+import { UNPIN_DONE } from "#app/components/pin-form";
 import { COMMENT_FORMS } from "#app/components/post-card";
 import { PinnedStrip } from "#app/components/pinned-strip";
 import { SHOUT_DELETED_NOTICE, ShoutCard, shoutUrl } from "#app/components/shout-card";

@@ -10,7 +10,8 @@ import {
   scrollToElement,
 } from "#app/components/comment-tree";
 import { PawButton } from "#app/components/paw-button";
-import { PinForm, PinnedStrip } from "#app/components/pinned-strip";
+import { PinForm } from "#app/components/pin-form";
+import { PinnedStrip } from "#app/components/pinned-strip";
 import { PostBody } from "#app/components/post-body";
 import { COMMENT_FORMS, postUrl, TagList } from "#app/components/post-card";
 import { TimeAgo } from "#app/components/time-ago";
@@ -234,7 +235,7 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
                 Редактировать
               </Link>
             ) : null}
-            {post.can_pin && post.is_published ? <PinForm slug={post.slug} isPinned={post.is_pinned} /> : null}
+            {post.can_pin && post.is_published ? <PinForm action={postUrl(post.slug)} isPinned={post.is_pinned} /> : null}
           </div>
         </footer>
       </article>

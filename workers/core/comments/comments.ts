@@ -6,6 +6,7 @@ import { AppError } from "#workers/core/errors";
 import { onCommentCreated, onCommentRemoved, onCommentUpdated } from "#workers/core/notifications/triggers";
 import { parseInput } from "#workers/core/shared/validation";
 import type { RequestContext } from "#workers/platform/context";
+import type { Audience } from "#workers/realtime/messages";
 import { publish } from "#workers/realtime/publish";
 import { type CommentRules, can } from "./comments.policy";
 import { ZCommentCreate, ZCommentUpdate } from "./comments.schemas";
@@ -38,6 +39,14 @@ const TABLES: TreeTables = {
 };
 
 export { PATH_SEGMENT, pathIds, pathSegment } from "./tree";
+
+/** Who hears of a new or deleted comment: the post's page, and the index, whose cards count comments live. */
+function commentAudience(postSlug: string): Audience[] {
+  return [
+    { kind: "route", route: `/posts/${postSlug}` },
+    { kind: "route", route: "/" },
+  ];
+}
 
 function requireActor(ctx: RequestContext): UserRow {
   if (!ctx.actor) throw new AppError("unauthenticated", "Войдите на сайт, чтобы комментировать.");
@@ -158,7 +167,7 @@ export async function createComment(ctx: RequestContext, input: unknown): Promis
   };
   ctx.invalidate([`/posts/${post.slug}`, "/"]);
   const view = serializeComment(row, actor, post.slug, { ownd: 0, canEdit: true, canDelete: true });
-  publish(ctx, { type: "comment_created", obj: eventView(view) }, { kind: "route", route: `/posts/${post.slug}` });
+  publish(ctx, { type: "comment_created", obj: eventView(view) }, commentAudience(post.slug));
   await onCommentCreated(ctx, { actor, post, comment: { id, text: data.text }, repliedToUserId });
   return view;
 }
@@ -232,7 +241,7 @@ export async function deleteComment(ctx: RequestContext, id: unknown): Promise<D
   publish(
     ctx,
     { type: "comment_deleted", obj: { id: comment.id, post_slug: postSlug, is_placeholder: summary.still } },
-    { kind: "route", route: `/posts/${postSlug}` },
+    commentAudience(postSlug),
   );
   await onCommentRemoved(ctx, { postId: comment.postId, commentId: comment.id });
   return {

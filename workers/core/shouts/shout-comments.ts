@@ -20,6 +20,7 @@ import {
 } from "#workers/core/notifications/triggers";
 import { parseInput } from "#workers/core/shared/validation";
 import type { RequestContext } from "#workers/platform/context";
+import type { Audience } from "#workers/realtime/messages";
 import { publish } from "#workers/realtime/publish";
 import { authorFlags, can } from "./shouts.policy";
 import { findShout, shoutAccess, shoutRules } from "./shouts.read";
@@ -51,6 +52,15 @@ const TABLES: TreeTables = {
 const NOT_FOUND = "Комментарий не найден.";
 const SHOUT_NOT_FOUND = "Записка не найдена.";
 const FROZEN = "Записка заморожена: новые комментарии закрыты.";
+
+/**
+ * Who hears of a new or deleted shout comment: the shout's page, and the bonfire (whose cards count comments
+ * live) when the shout is there for everyone — not muted, its author's shouts public.
+ */
+function commentAudience(shout: Pick<ShoutRow, "id" | "isMuted">, author: Pick<UserRow, "settings">): Audience[] {
+  const page: Audience = { kind: "route", route: shoutUrl(shout.id) };
+  return !shout.isMuted && authorFlags(author).isPublic ? [page, { kind: "route", route: "/bonfire" }] : [page];
+}
 
 function requireActor(ctx: RequestContext): UserRow {
   if (!ctx.actor) throw new AppError("unauthenticated", "Войдите на сайт, чтобы комментировать.");
@@ -174,7 +184,7 @@ export async function createShoutComment(ctx: RequestContext, input: unknown): P
   };
   const result = view(ctx, row, actor, 0, await shoutRules(ctx));
   ctx.invalidate(shoutPages(shout));
-  publish(ctx, { type: "shout_comment_created", obj: neutralShoutComment(result) }, { kind: "route", route: shoutUrl(shout.id) });
+  publish(ctx, { type: "shout_comment_created", obj: neutralShoutComment(result) }, commentAudience(shout, shoutAuthor));
   await onShoutCommentCreated(ctx, {
     actor,
     shout: shoutRef(shout, shoutAuthor, await hasMedia(ctx, shout.id)),
@@ -241,7 +251,7 @@ export interface DeletedShoutComment {
 /** DELETE /v1/shout-comment/{id}/ by the author or a moderator (a placeholder stays while it has replies). */
 export async function deleteShoutComment(ctx: RequestContext, id: unknown): Promise<DeletedShoutComment> {
   const actor = requireActor(ctx);
-  const { comment, shout } = await loadComment(ctx, id);
+  const { comment, shout, author: shoutAuthor } = await loadComment(ctx, id);
   if (!canComment(actor, "delete", comment)) {
     throw new AppError("forbidden", "Удалять чужие комментарии могут только модераторы.");
   }
@@ -250,7 +260,7 @@ export async function deleteShoutComment(ctx: RequestContext, id: unknown): Prom
   publish(
     ctx,
     { type: "shout_comment_deleted", obj: { id: comment.id, shout: shout.id, is_placeholder: summary.still } },
-    { kind: "route", route: shoutUrl(shout.id) },
+    commentAudience(shout, shoutAuthor),
   );
   await onShoutCommentRemoved(ctx, { shoutId: shout.id, commentId: comment.id });
   return { id: comment.id, shout: shout.id, is_removed: !summary.still, comments_count: summary.count };
