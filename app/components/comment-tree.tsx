@@ -12,7 +12,7 @@ import { CsrfField } from "./csrf-field";
 import { asFailure, FormErrors, type FormFailure } from "./form";
 import { useNotice } from "./notices";
 import { PawButton, type PawItemType } from "./paw-button";
-import { postUrl } from "./post-card";
+import { postUrl } from "./post-links";
 import { TimeAgo } from "./time-ago";
 
 /** Offsets under the sticky toolbar (spec §2): `?comment=` 60 px, `?comments` 110 px. */

@@ -4,7 +4,7 @@ import type { PostCard } from "#workers/core/posts/posts.serializers";
 import { Avatar } from "./avatar";
 import { IconPin } from "./icons";
 import { PinForm, type PinResult, usePinResultNotice } from "./pin-form";
-import { postUrl } from "./post-card";
+import { postUrl } from "./post-links";
 
 /** The strip's unpin buttons share this fetcher: an unpinned post leaves the strip before its answer is shown. */
 const STRIP_FETCHER = "pinned-strip-pin";

@@ -10,29 +10,8 @@ import { BookmarkButton } from "./bookmark-button";
 import { FeedPaging, useEndlessScroll } from "./feed-paging";
 import { IconComment } from "./icons";
 import { PawButton } from "./paw-button";
+import { COMMENT_FORMS, postUrl, TagList } from "./post-links";
 import { TimeAgo } from "./time-ago";
-
-export const COMMENT_FORMS = ["комментарий", "комментария", "комментариев"] as const;
-
-export function postUrl(slug: string): string {
-  return `/posts/${encodeURIComponent(slug)}`;
-}
-
-/** The tags of a post as links to their pages. */
-export function TagList({ tags, className = "tag-list" }: { tags: PostCardData["tags"]; className?: string }) {
-  if (!tags.length) return null;
-  return (
-    <ul className={className} aria-label="Теги">
-      {tags.map((tag) => (
-        <li key={tag.slug}>
-          <Link className="tag-chip" to={`/tags/${encodeURIComponent(tag.slug)}`}>
-            #{tag.name}
-          </Link>
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 /** A post in a list: cover, title, headline, author and time, tags, comments, paws and bookmark. */
 export function PostCard({ post }: { post: PostCardData }) {

@@ -20,7 +20,7 @@ import { HiddenMedia, MediaGrid } from "./media-grid";
 import { useNotice } from "./notices";
 import { PawButton, useBackPath } from "./paw-button";
 import { PinForm, UNPIN_DONE, UNPIN_QUESTION } from "./pin-form";
-import { COMMENT_FORMS } from "./post-card";
+import { COMMENT_FORMS } from "./post-links";
 import { TimeAgo } from "./time-ago";
 
 export const SHOUT_FORMS = ["записка", "записки", "записок"] as const;

@@ -17,7 +17,7 @@ import {
 import { asFailure } from "#app/components/form";
 import { NOTICE_STICKY, useNotice } from "#app/components/notices";
 import { UNPIN_DONE } from "#app/components/pin-form";
-import { COMMENT_FORMS } from "#app/components/post-card";
+import { COMMENT_FORMS } from "#app/components/post-links";
 import { PinnedStrip } from "#app/components/pinned-strip";
 import { SHOUT_DELETED_NOTICE, ShoutCard, shoutUrl } from "#app/components/shout-card";
 import { formFields, getCtx, loaderError, readForm, runAction } from "#app/lib/forms.server";

@@ -13,7 +13,7 @@ import { PawButton } from "#app/components/paw-button";
 import { PinForm } from "#app/components/pin-form";
 import { PinnedStrip } from "#app/components/pinned-strip";
 import { PostBody } from "#app/components/post-body";
-import { COMMENT_FORMS, postUrl, TagList } from "#app/components/post-card";
+import { COMMENT_FORMS, postUrl, TagList } from "#app/components/post-links";
 import { TimeAgo } from "#app/components/time-ago";
 import { formFields, getCtx, loaderError, readForm, runAction } from "#app/lib/forms.server";
 import { pageTitle } from "#app/lib/meta";
