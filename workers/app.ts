@@ -1,6 +1,7 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { api } from "./api/index";
 import { THEMES } from "./core/accounts/accounts.schemas";
+import { recordShoutView, shoutIdOfPath } from "./core/shouts/shouts";
 import { appContext } from "./platform/app-context";
 import { buildRequestContext } from "./platform/context";
 import { csrfCookie, readCookies } from "./platform/cookies";
@@ -37,6 +38,20 @@ function withHeaders(response: Response, extra: Record<string, string>, setCooki
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
+/**
+ * Guests share one cached (or shared-render) copy of a shout's page, whose loader cannot tell them apart: each
+ * guest's view is counted here, after the response (once per guest IP a day, like a member's).
+ */
+function countGuestShoutView(request: Request, env: Env, ctx: ExecutionContext): void {
+  const shoutId = shoutIdOfPath(new URL(request.url).pathname);
+  if (shoutId === null) return;
+  ctx.waitUntil(
+    buildRequestContext(request, env, ctx)
+      .then((guest) => recordShoutView(guest, shoutId))
+      .catch((error: unknown) => console.error("recordShoutView failed", error)),
+  );
+}
+
 /** Pages: guests' views of public pages come from the page cache when they can; everything else is private. */
 async function servePage(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
   const cookies = readCookies(request);
@@ -49,7 +64,10 @@ async function servePage(request: Request, env: Env, ctx: ExecutionContext): Pro
   const key = shared ? pageKey(request.url, theme) : null;
   if (key) {
     const cached = await readPage(key);
-    if (cached) return withHeaders(cached, { "X-Page-Cache": "HIT" }, setCsrf);
+    if (cached) {
+      countGuestShoutView(request, env, ctx);
+      return withHeaders(cached, { "X-Page-Cache": "HIT" }, setCsrf);
+    }
   }
 
   const requestContext = await buildRequestContext(request, env, ctx);
@@ -62,6 +80,7 @@ async function servePage(request: Request, env: Env, ctx: ExecutionContext): Pro
   if (requestContext.sharedRender && key && response.status === 200 && !response.headers.has("Set-Cookie")) {
     const cacheable = withHeaders(response, { "Cache-Control": GUEST_CACHE_CONTROL, "Cache-Tag": cacheTags(new URL(request.url).pathname) }, null);
     ctx.waitUntil(storePage(key, cacheable.clone()).catch(() => {}));
+    countGuestShoutView(request, env, ctx);
     return withHeaders(cacheable, { "X-Page-Cache": "MISS" }, setCsrf);
   }
   const cacheControl = response.headers.get("Cache-Control") ?? PRIVATE_CACHE_CONTROL;

@@ -82,4 +82,31 @@ describe("pages", () => {
     expect(own?.headers()["x-page-cache"]).toBeUndefined();
     expect(own?.headers()["cache-control"]).toBe("private, no-store");
   });
+
+  it("counts each guest's view of a shout, whether its page was rendered or came from the page cache", async () => {
+    const author = await (await newContext()).newPage();
+    await signInAs(author, "Лисичка", "member-demo-2026");
+    const csrf = (await author.context().cookies()).find((c) => c.name === "csrftoken")?.value ?? "";
+    const created = await author.request.post(`${BASE_URL}/api/v1/shout/`, {
+      data: { text: `Кто заглянет к костру ${Date.now().toString(36)}` },
+      headers: { "X-CSRFTOKEN": csrf },
+    });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+
+    // Three guests from three addresses (newContext gives each its own), the first one twice.
+    const seen: string[] = [];
+    const first = await (await newContext({ javaScriptEnabled: false })).newPage();
+    for (const page of [first, first]) seen.push((await page.goto(`/bonfire/${id}`))?.headers()["x-page-cache"] ?? "");
+    for (let i = 0; i < 2; i += 1) {
+      const guest = await (await newContext({ javaScriptEnabled: false })).newPage();
+      seen.push((await guest.goto(`/bonfire/${id}`))?.headers()["x-page-cache"] ?? "");
+    }
+    expect(seen[0]).toBe("MISS");
+    expect(seen.slice(1)).toEqual(["HIT", "HIT", "HIT"]);
+    // The author's own look does not count.
+    const views = async () =>
+      ((await (await author.request.get(`${BASE_URL}/api/v1/shout/${id}/`)).json()) as { views_count: number }).views_count;
+    await expect.poll(views).toBe(3);
+  });
 });

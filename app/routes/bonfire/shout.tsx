@@ -53,7 +53,8 @@ function numericId(value: string | undefined): number | string | undefined {
 
 /**
  * Spec §2 /bonfire/{id}: the shout with its comment tree and the pinned posts strip. A view is counted for every
- * render that is not the shared guest page cache's (that one is rendered once for many guests).
+ * render that is not the shared guest page cache's (rendered once for many guests: the Worker counts each
+ * guest's view itself, workers/app.ts).
  */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const ctx = getCtx(context);

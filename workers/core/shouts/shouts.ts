@@ -221,6 +221,12 @@ export async function countShoutView(ctx: RequestContext, id: number): Promise<b
   return true;
 }
 
+/** The shout whose page a path is ("/bonfire/12" → 12), or null. */
+export function shoutIdOfPath(pathname: string): number | null {
+  const match = /^\/bonfire\/(\d{1,15})$/.exec(pathname);
+  return match ? Number(match[1]) : null;
+}
+
 /** Records a view of the shout page (see countShoutView). */
 export async function recordShoutView(ctx: RequestContext, id: number): Promise<void> {
   await countShoutView(ctx, id);
