@@ -13,7 +13,7 @@ export default [
     index("routes/users/tab-posts.tsx"),
     route("shouts", "routes/users/tab-shouts.tsx"),
     route("bookmark-shouts", "routes/users/tab-bookmark-shouts.tsx"),
-    route(":tab", "routes/users/tab-placeholder.tsx", { id: "users-tab" }),
+    route(":tab", "routes/users/tab-lists.tsx", { id: "users-tab" }),
     route("settings", "routes/users/settings.tsx"),
   ]),
   route("users/:id/pictures", "routes/users/pictures.tsx"),

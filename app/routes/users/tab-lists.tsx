@@ -8,7 +8,7 @@ import { getUserById } from "#workers/core/accounts/profile";
 import { listUserComments } from "#workers/core/comments/comments";
 import { listUserPosts } from "#workers/core/posts/posts";
 import type { UserPostList } from "#workers/core/posts/posts.schemas";
-import type { Route } from "./+types/tab-placeholder";
+import type { Route } from "./+types/tab-lists";
 import { EmptyState, findTab, useProfile } from "./profile-parts";
 
 export const links: Route.LinksFunction = () => [
@@ -24,9 +24,9 @@ const POST_LISTS: Record<string, UserPostList> = {
 };
 
 /**
- * The profile sub-pages: drafts, shared drafts and bookmarked posts (owner only), the member's comments;
- * shouts, medals and bookmarked shouts arrive with later issues. An unknown tab is a 404; an own-only tab
- * sends a guest to sign in and shows another member the 403 screen.
+ * The profile's list tabs: drafts, shared drafts and bookmarked posts (owner only) and the member's comments
+ * (shouts and bookmarked shouts have their own route modules). An unknown tab is a 404; an own-only tab sends
+ * a guest to sign in and shows another member the 403 screen.
  */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const tab = params.tab ? findTab(params.tab) : undefined;
