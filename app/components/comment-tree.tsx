@@ -7,7 +7,7 @@ import type { LiveComment } from "#app/realtime/live-comments";
 import type { PublicUser } from "#workers/core/accounts/accounts.serializers";
 import { Avatar } from "./avatar";
 import { CommentText } from "./comment-text";
-import { ConfirmDialog } from "./confirm-dialog";
+import { ConfirmDialog, useConfirmedSubmit } from "./confirm-dialog";
 import { CsrfField } from "./csrf-field";
 import { asFailure, FormErrors, type FormFailure } from "./form";
 import { useNotice } from "./notices";
@@ -187,6 +187,21 @@ export function CommentForm({
   );
 }
 
+/** The page's delete forms share this fetcher: a deleted comment (and its form) is gone before the answer is shown. */
+const DELETE_FETCHER = "comment-delete";
+
+/** Reports the page's comment deletions ('Комментарий удалён.'); called by the pages that show a tree. */
+export function useCommentDeleteNotice() {
+  const fetcher = useFetcher<CommentActionResult>({ key: DELETE_FETCHER });
+  const notice = useNotice();
+  const result = fetcher.data;
+  useEffect(() => {
+    if (!result || fetcher.state !== "idle") return;
+    if (result.ok) notice.success("Комментарий удалён.");
+    else notice.error("Комментарий не удалён.", result.detail);
+  }, [result, fetcher.state, notice]);
+}
+
 function DeleteCommentForm({
   target,
   commentId,
@@ -196,48 +211,33 @@ function DeleteCommentForm({
   commentId: number;
   hasReplies: boolean;
 }) {
-  const fetcher = useFetcher<CommentActionResult>();
+  const fetcher = useFetcher<CommentActionResult>({ key: DELETE_FETCHER });
   const hydrated = useHydrated();
-  const notice = useNotice();
-  const [confirming, setConfirming] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
-  const result = fetcher.data;
-  useEffect(() => {
-    if (!result || fetcher.state !== "idle") return;
-    if (result.ok) notice.success("Комментарий удалён.");
-    else notice.error("Комментарий не удалён.", result.detail);
-  }, [result, fetcher.state, notice]);
+  const remove = useConfirmedSubmit((form) => fetcher.submit(form));
+  const pending = fetcher.state !== "idle" && fetcher.formData?.get("comment_id") === String(commentId);
   return (
     <>
       <fetcher.Form
-        ref={form}
+        ref={remove.form}
         method="post"
         action={commentTargetUrl(target)}
         className="comment-delete-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setConfirming(true);
-        }}
+        onSubmit={remove.ask}
       >
         <CsrfField />
         <input type="hidden" name="intent" value="delete-comment" />
         <input type="hidden" name="comment_id" value={commentId} />
         {hydrated ? null : <input type="hidden" name="nojs" value="1" />}
-        <button type="submit" className="comment-action comment-action-danger" disabled={fetcher.state !== "idle"}>
-          {fetcher.state !== "idle" ? "Удаляем…" : "Удалить"}
+        <button type="submit" className="comment-action comment-action-danger" disabled={pending}>
+          {pending ? "Удаляем…" : "Удалить"}
         </button>
       </fetcher.Form>
       {hydrated ? (
         <ConfirmDialog
-          open={confirming}
+          {...remove.dialog}
           title="Удалить комментарий?"
           text={hasReplies ? "Ответы на него останутся." : undefined}
           confirmLabel="Удалить"
-          onCancel={() => setConfirming(false)}
-          onConfirm={() => {
-            setConfirming(false);
-            if (form.current) fetcher.submit(form.current);
-          }}
         />
       ) : null}
     </>

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef } from "react";
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 
 /**
  * A modal confirmation (native <dialog>): a question, a confirm and a cancel button. Only rendered with
@@ -69,4 +69,29 @@ export function ConfirmDialog({
       ) : null}
     </dialog>
   );
+}
+
+/**
+ * A form that asks first (JavaScript on): `ask` as its onSubmit opens the dialog instead, and confirming
+ * submits the form through `submit` (a fetcher's). Spread `dialog` into the <ConfirmDialog>. Without
+ * JavaScript the form submits directly.
+ */
+export function useConfirmedSubmit(submit: (form: HTMLFormElement) => void) {
+  const form = useRef<HTMLFormElement>(null);
+  const [open, setOpen] = useState(false);
+  return {
+    form,
+    ask: (event: FormEvent) => {
+      event.preventDefault();
+      setOpen(true);
+    },
+    dialog: {
+      open,
+      onCancel: () => setOpen(false),
+      onConfirm: () => {
+        setOpen(false);
+        if (form.current) submit(form.current);
+      },
+    },
+  };
 }

@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { useHydrated } from "#app/lib/hooks";
-import { ConfirmDialog } from "./confirm-dialog";
+import { ConfirmDialog, useConfirmedSubmit } from "./confirm-dialog";
 import { CsrfField } from "./csrf-field";
 import { IconPin } from "./icons";
 import { useNotice } from "./notices";
@@ -36,24 +36,18 @@ export function PinForm({
   usePinResultNotice(fetcherKey ? undefined : fetcher.data);
   const hydrated = useHydrated();
   const back = useBackPath();
-  const [confirming, setConfirming] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
+  const unpin = useConfirmedSubmit((form) => fetcher.submit(form));
   // A strip's fetcher is shared by its items: only this item's request disables this button.
   const pending = fetcher.state !== "idle" && (!fetcherKey || fetcher.formAction === action);
   const label = isPinned ? "Открепить" : "Закрепить";
   return (
     <>
       <fetcher.Form
-        ref={form}
+        ref={unpin.form}
         method="post"
         action={action}
         className={className ?? "pin-form"}
-        onSubmit={(event) => {
-          if (isPinned && hydrated) {
-            event.preventDefault();
-            setConfirming(true);
-          }
-        }}
+        onSubmit={isPinned ? unpin.ask : undefined}
       >
         <CsrfField />
         <input type="hidden" name="intent" value="pin" />
@@ -70,17 +64,7 @@ export function PinForm({
         </button>
       </fetcher.Form>
       {hydrated ? (
-        <ConfirmDialog
-          open={confirming}
-          title={UNPIN_QUESTION}
-          confirmLabel="Убрать"
-          cancelLabel="Отмена"
-          onCancel={() => setConfirming(false)}
-          onConfirm={() => {
-            setConfirming(false);
-            if (form.current) fetcher.submit(form.current);
-          }}
-        />
+        <ConfirmDialog {...unpin.dialog} title={UNPIN_QUESTION} confirmLabel="Убрать" cancelLabel="Отмена" />
       ) : null}
     </>
   );

@@ -10,7 +10,7 @@ import type { ShoutView } from "#workers/core/shouts/shouts.serializers";
 import { Avatar } from "./avatar";
 import { BookmarkButton } from "./bookmark-button";
 import { CommentText } from "./comment-text";
-import { ConfirmDialog } from "./confirm-dialog";
+import { ConfirmDialog, useConfirmedSubmit } from "./confirm-dialog";
 import { CsrfField } from "./csrf-field";
 import { Dropdown } from "./dropdown";
 import { FeedPaging, useEndlessScroll } from "./feed-paging";
@@ -215,9 +215,8 @@ function ShoutMenu({
   const hydrated = useHydrated();
   const fetcher = useFetcher<ShoutActionResult>(fetcherKey ? { key: fetcherKey } : undefined);
   const back = useBackPath(`shout-${shout.id}`);
-  const [confirming, setConfirming] = useState<null | "delete" | "unpin">(null);
-  const deleteForm = useRef<HTMLFormElement>(null);
-  const pinForm = useRef<HTMLFormElement>(null);
+  const remove = useConfirmedSubmit((form) => fetcher.submit(form));
+  const unpin = useConfirmedSubmit((form) => fetcher.submit(form));
   useShoutResultNotice(fetcherKey ? undefined : fetcher.data, onDeleted);
 
   const pending = fetcher.state !== "idle" && fetcher.formAction === shoutUrl(shout.id);
@@ -267,15 +266,12 @@ function ShoutMenu({
         {shout.can_moderate ? (
           <>
             <fetcher.Form
-              ref={pinForm}
+              ref={unpin.form}
               method="post"
               action={url}
               onSubmit={(event) => {
                 closeDetails(event.currentTarget);
-                if (shout.is_pinned) {
-                  event.preventDefault();
-                  setConfirming("unpin");
-                }
+                if (shout.is_pinned) unpin.ask(event);
               }}
             >
               {hidden("pin")}
@@ -313,13 +309,12 @@ function ShoutMenu({
         ) : null}
         {shout.can_delete ? (
           <fetcher.Form
-            ref={deleteForm}
+            ref={remove.form}
             method="post"
             action={url}
             onSubmit={(event) => {
               closeDetails(event.currentTarget);
-              event.preventDefault();
-              setConfirming("delete");
+              remove.ask(event);
             }}
           >
             {hidden("delete-shout")}
@@ -332,27 +327,12 @@ function ShoutMenu({
       {hydrated ? (
         <>
           <ConfirmDialog
-            open={confirming === "delete"}
+            {...remove.dialog}
             title="Удалить записку?"
             text="Вместе с ней пропадут комментарии и картинки."
             confirmLabel="Удалить"
-            onCancel={() => setConfirming(null)}
-            onConfirm={() => {
-              setConfirming(null);
-              if (deleteForm.current) fetcher.submit(deleteForm.current);
-            }}
           />
-          <ConfirmDialog
-            open={confirming === "unpin"}
-            title={UNPIN_QUESTION}
-            confirmLabel="Убрать"
-            cancelLabel="Отмена"
-            onCancel={() => setConfirming(null)}
-            onConfirm={() => {
-              setConfirming(null);
-              if (pinForm.current) fetcher.submit(pinForm.current);
-            }}
-          />
+          <ConfirmDialog {...unpin.dialog} title={UNPIN_QUESTION} confirmLabel="Убрать" cancelLabel="Отмена" />
         </>
       ) : null}
     </>

@@ -60,6 +60,19 @@ describe("posts in the browser", () => {
     expect(depths).toEqual([1, 2, 3, 4, 5, 5, 5]);
     expect(await reader.locator("#comments").textContent()).toContain("7 комментариев");
 
+    // Deleting asks first; cancelling keeps the comment, confirming removes it.
+    const lastComment = reader.locator("li.comment").last();
+    await lastComment.getByRole("button", { name: "Удалить" }).click();
+    const dialog = reader.getByRole("dialog");
+    await expect.poll(() => dialog.getByText("Удалить комментарий?").isVisible()).toBe(true);
+    await dialog.getByRole("button", { name: "Отмена" }).click();
+    expect(await reader.locator("li.comment").count()).toBe(7);
+    await lastComment.getByRole("button", { name: "Удалить" }).click();
+    await dialog.getByRole("button", { name: "Удалить" }).click();
+    await expect.poll(() => reader.getByText("Комментарий удалён.").isVisible()).toBe(true);
+    await expect.poll(() => reader.locator("li.comment").count()).toBe(6);
+    expect(await reader.locator("#comments").textContent()).toContain("6 комментариев");
+
     // Paw up, then (with paw down enabled) switch to down, then bookmark.
     const admin = await (await newContext()).newPage();
     await signInAs(admin, "admin@kostyor.local", "admin-demo-2026");

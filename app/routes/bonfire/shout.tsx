@@ -12,6 +12,7 @@ import {
   COMMENTS_BLOCK_OFFSET,
   CommentForm,
   CommentTree,
+  useCommentDeleteNotice,
   scrollToElement,
 } from "#app/components/comment-tree";
 import { asFailure } from "#app/components/form";
@@ -206,6 +207,7 @@ function numberParam(value: string | null): number | null {
 const SHOUT_INTENTS = ["delete-shout", "pin", "mute", "freeze"];
 
 export default function ShoutPage({ loaderData, actionData }: Route.ComponentProps) {
+  useCommentDeleteNotice();
   const { user, config } = useRootData();
   const navigate = useNavigate();
   const notice = useNotice();

@@ -7,6 +7,7 @@ import {
   COMMENTS_BLOCK_OFFSET,
   CommentForm,
   CommentTree,
+  useCommentDeleteNotice,
   scrollToElement,
 } from "#app/components/comment-tree";
 import { PawButton } from "#app/components/paw-button";
@@ -163,6 +164,7 @@ function numberParam(value: string | null): number | null {
 }
 
 export default function PostPage({ loaderData }: Route.ComponentProps) {
+  useCommentDeleteNotice();
   const { post, hiddenComments, pinned } = loaderData;
   const { user } = useRootData();
   const [params] = useSearchParams();
