@@ -1,13 +1,27 @@
 import { Link } from "react-router";
 import { Avatar } from "#app/components/avatar";
+import { CommentResult } from "#app/components/comment-result";
+import { PostCard } from "#app/components/post-card";
 import { SearchBox } from "#app/components/search-box";
+import { SHOUT_FORMS, ShoutCard } from "#app/components/shout-card";
+import { pluralize } from "#app/lib/plural";
 import { getCtx } from "#app/lib/forms.server";
 import { pageTitle } from "#app/lib/meta";
 import { SEARCH_EMPTY, SEARCH_TYPES } from "#app/lib/search";
+import commentsCss from "#app/styles/pages/comments.css?url";
 import type { PublicUser } from "#workers/core/accounts/accounts.serializers";
+import type { UserCommentView } from "#workers/core/comments/comments.serializers";
+import type { PostCard as PostCardData } from "#workers/core/posts/posts.serializers";
+import type { ShoutView } from "#workers/core/shouts/shouts.serializers";
+import type { Tag } from "#workers/core/tags/tags";
 import { AppError } from "#workers/core/errors";
 import { search } from "#workers/core/search/search";
+import { SHOUT_STYLES } from "../bonfire/styles";
 import type { Route } from "./+types/index";
+
+const POST_FORMS = ["статья", "статьи", "статей"] as const;
+
+export const links: Route.LinksFunction = () => [...SHOUT_STYLES, { rel: "stylesheet", href: commentsCss }];
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
   { title: pageTitle(loaderData?.q ? `Поиск: ${loaderData.q}` : "Поиск", matches) },
@@ -45,21 +59,68 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           <p>{SEARCH_EMPTY}</p>
         </div>
       ) : (
-        <section className="card" aria-label={`Найдено: ${typeTitle}`}>
-          <ul className="search-results">
-            {type === "user"
-              ? (results as unknown as PublicUser[]).map((user) => (
-                  <li key={user.id} className="search-result">
-                    <Link to={`/users/${user.id}`} className="search-result-user">
-                      <Avatar user={user} size={40} />
-                      <span>{user.username}</span>
-                    </Link>
-                  </li>
-                ))
-              : null}
-          </ul>
+        <section className="search-found" aria-label={`Найдено: ${typeTitle}`}>
+          <Results type={type} results={results} />
         </section>
       )}
     </main>
   );
+}
+
+/** The results of one type, each in the form its own pages show it. */
+function Results({ type, results }: { type: string; results: unknown[] }) {
+  switch (type) {
+    case "post":
+      return (
+        <div className="post-list">
+          {(results as PostCardData[]).map((post) => (
+            <PostCard key={post.id} post={post} />
+          ))}
+        </div>
+      );
+    case "shout":
+      return (
+        <div className="shout-list">
+          {(results as ShoutView[]).map((shout) => (
+            <ShoutCard key={shout.id} shout={shout} />
+          ))}
+        </div>
+      );
+    case "comment":
+      return (
+        <ul className="user-comment-list">
+          {(results as UserCommentView[]).map((comment) => (
+            <CommentResult key={comment.id} comment={comment} showAuthor />
+          ))}
+        </ul>
+      );
+    case "tag":
+      return (
+        <ul className="card search-results">
+          {(results as Tag[]).map((tag) => (
+            <li key={tag.slug} className="search-result search-result-tag">
+              <Link className="tag-chip" to={`/tags/${encodeURIComponent(tag.slug)}`}>
+                #{tag.name}
+              </Link>
+              <span className="muted">
+                {pluralize(tag.posts_count, POST_FORMS)}, {pluralize(tag.shouts_count, SHOUT_FORMS)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      );
+    default:
+      return (
+        <ul className="card search-results">
+          {(results as PublicUser[]).map((user) => (
+            <li key={user.id} className="search-result">
+              <Link to={`/users/${user.id}`} className="search-result-user">
+                <Avatar user={user} size={40} />
+                <span>{user.username}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      );
+  }
 }

@@ -1,6 +1,6 @@
 import { data, Link, redirect } from "react-router";
 import { PostFeed } from "#app/components/post-card";
-import { TimeAgo } from "#app/components/time-ago";
+import { CommentResult } from "#app/components/comment-result";
 import { getCtx, loaderError } from "#app/lib/forms.server";
 import commentsCss from "#app/styles/pages/comments.css?url";
 import postsListCss from "#app/styles/pages/posts-list.css?url";
@@ -69,18 +69,7 @@ export default function ProfileTab({ loaderData }: Route.ComponentProps) {
           <div className="user-comments">
             <ul className="user-comment-list">
               {comments.results.map((comment) => (
-                <li key={comment.id} className="user-comment card">
-                  <p className="user-comment-post">
-                    к статье <Link to={`/posts/${encodeURIComponent(comment.post_slug)}`}>{comment.headline || "Без заголовка"}</Link>
-                  </p>
-                  <Link className="user-comment-text" to={`${comment.url}#comment-${comment.id}`}>
-                    {comment.text.length > 300 ? `${comment.text.slice(0, 300)}…` : comment.text}
-                  </Link>
-                  <p className="user-comment-meta">
-                    <TimeAgo date={comment.datetime} />
-                    <span title="Лапки">🐾 {comment.pwnd}</span>
-                  </p>
-                </li>
+                <CommentResult key={comment.id} comment={comment} />
               ))}
             </ul>
             {comments.next || comments.previous ? (

@@ -9,6 +9,8 @@ registry.registerPath({
   method: "get",
   path: "/v1/search",
   summary: "Поиск по типу (post, shout, comment, user, tag, news)",
+  description:
+    "Массив найденного в форме своего типа: post — карточка статьи, shout — записка, comment — комментарий в форме результата поиска (с текстом), user — пользователь, tag — тег. Статьи, записки и комментарии ищутся по словам в любой форме (ё = е), теги и пользователи — по части имени. Лента (news) пока пуста.",
   request: {
     query: z.object({ type: z.enum(SEARCH_TYPES.map((t) => t.value) as [string, ...string[]]), q: z.string() }),
   },

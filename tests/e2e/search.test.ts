@@ -1,0 +1,56 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { BASE_URL, closeBrowser, newContext, screenshot } from "./browser";
+
+afterAll(closeBrowser);
+
+/** Runs a search through the header's box: a plain GET form (JavaScript off). */
+async function searchFromHeader(type: string, q: string) {
+  const context = await newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/");
+  const box = page.locator("header").getByRole("search");
+  await box.getByLabel("Где искать").selectOption({ label: type });
+  await box.getByLabel("Поиск").fill(q);
+  await box.getByRole("button", { name: "Искать" }).click();
+  await page.waitForURL((url) => url.pathname === "/search");
+  return page;
+}
+
+describe("search in the browser", () => {
+  it("finds posts by another form of a word, without JavaScript", async () => {
+    const page = await searchFromHeader("Статьи", "ведьмаку");
+    expect(new URL(page.url()).searchParams.get("type")).toBe("post");
+    const found = page.getByRole("region", { name: "Найдено: Статьи" });
+    expect(await found.getByRole("link", { name: /«Ведьмак 3» десять лет спустя/ }).count()).toBe(1);
+  });
+
+  it("finds comments with their author and post, and tags by a part of the name", async () => {
+    const comments = await searchFromHeader("Комментарии", "каменное сердце");
+    const comment = comments.getByRole("region", { name: "Найдено: Комментарии" }).locator(".user-comment");
+    expect(await comment.count()).toBeGreaterThan(0);
+    expect(await comment.first().textContent()).toContain("Каменные сердца");
+    expect(await comment.first().locator(".user-comment-author").textContent()).toBe("Ведьмак");
+
+    const tags = await searchFromHeader("Теги", "РЕТРО");
+    expect(await tags.getByRole("link", { name: "#ретроспектива" }).count()).toBe(1);
+
+    const nothing = await searchFromHeader("Записки", "несуществующееслово");
+    expect(await nothing.getByText("К сожалению, мы ничего не смогли найти.").isVisible()).toBe(true);
+  });
+
+  for (const [theme, width] of [
+    ["darkorange", 1280],
+    ["lightside", 390],
+  ] as const) {
+    it(`renders post results at ${width}px in ${theme}`, async () => {
+      const context = await newContext({ viewport: { width, height: 900 } });
+      await context.addCookies([{ name: "theme", value: theme, url: BASE_URL }]);
+      const page = await context.newPage();
+      const response = await page.goto(`/search?type=post&q=${encodeURIComponent("игры")}`);
+      expect(response?.status()).toBe(200);
+      expect(await page.locator(".post-card").count()).toBeGreaterThan(0);
+      await screenshot(page, `search-${theme}-${width}`);
+      await context.close();
+    });
+  }
+});
