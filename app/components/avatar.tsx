@@ -22,17 +22,20 @@ function srcFor(user: AvatarUser, size: AvatarSize): string {
 
 /**
  * A round user avatar (20, 40 or 80 px) with the online dot (spec §4 "Online": shown only to signed-in viewers,
- * sizes 80→20, 40→12, 20→10) and the supporter coin.
+ * sizes 80→20, 40→12, 20→10) and the supporter coin. `decorative` where the name is written beside it: the
+ * picture then has no text of its own (a screen reader would say the name twice).
  */
 export function Avatar({
   user,
   size = 40,
   online = false,
+  decorative = false,
   className,
 }: {
   user: AvatarUser;
   size?: AvatarSize;
   online?: boolean;
+  decorative?: boolean;
   className?: string;
 }) {
   const dot = DOT_SIZE[size];
@@ -43,7 +46,7 @@ export function Avatar({
       <img
         className="avatar-img"
         src={srcFor(user, size)}
-        alt={user.username}
+        alt={decorative ? "" : user.username}
         width={size}
         height={size}
         loading="lazy"

@@ -16,7 +16,7 @@ export function CommentResult({ comment, showAuthor = false }: { comment: UserCo
       <p className="user-comment-post">
         {showAuthor ? (
           <Link to={`/users/${comment.user.id}`} className="user-comment-author">
-            <Avatar user={comment.user} size={20} />
+            <Avatar user={comment.user} size={20} decorative />
             <span>{comment.user.username}</span>
           </Link>
         ) : null}

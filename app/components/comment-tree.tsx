@@ -280,7 +280,7 @@ function CommentItem({ comment, ...tree }: TreeProps & { comment: TreeComment })
           <>
             <header className="comment-head">
               <Link to={`/users/${comment.user.id}`} className="comment-author">
-                <Avatar user={comment.user} size={20} />
+                <Avatar user={comment.user} size={20} decorative />
                 <span>{comment.user.username}</span>
               </Link>
               <Link to={`${base}?comment=${comment.id}#${anchor}`} className="comment-time" preventScrollReset>

@@ -35,7 +35,7 @@ export function PinnedStrip({ posts }: { posts: PostCard[] }) {
                   {post.title}
                 </Link>
                 <span className="pinned-author">
-                  <Avatar user={post.user} size={20} />
+                  <Avatar user={post.user} size={20} decorative />
                   {post.user.username}
                 </span>
               </div>

@@ -30,7 +30,7 @@ export function PostCard({ post }: { post: PostCardData }) {
       <div className="post-card-main">
         <header className="post-card-meta">
           <Link to={`/users/${post.user.id}`} className="post-card-author">
-            <Avatar user={post.user} size={20} />
+            <Avatar user={post.user} size={20} decorative />
             <span>{post.user.username}</span>
           </Link>
           <TimeAgo date={post.datetime} className="post-card-time" />

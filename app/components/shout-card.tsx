@@ -585,7 +585,7 @@ export function PinnedShouts({ shouts }: { shouts: ShoutView[] }) {
                   {excerpt(shout.headline) || (shout.images.length ? "Записка с медиа" : "Записка")}
                 </Link>
                 <span className="pinned-author">
-                  <Avatar user={shout.user} size={20} />
+                  <Avatar user={shout.user} size={20} decorative />
                   {shout.user.username}
                 </span>
               </div>

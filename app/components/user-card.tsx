@@ -44,7 +44,7 @@ export function UserCard() {
   return (
     <div className="user-card">
       <Link to={`/users/${user.id}`} className="user-card-profile">
-        <Avatar user={user} size={40} />
+        <Avatar user={user} size={40} decorative />
         <span className="user-card-name">{user.username}</span>
       </Link>
       <div className="user-card-actions">

@@ -198,7 +198,7 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
             {post.headline ? <p className="post-headline">{post.headline}</p> : null}
             <div className="post-meta">
               <Link to={`/users/${post.user.id}`} className="post-author">
-                <Avatar user={post.user} size={40} />
+                <Avatar user={post.user} size={40} decorative />
                 <span className="post-author-name">{post.user.username}</span>
               </Link>
               <TimeAgo date={post.datetime} className="post-date" />

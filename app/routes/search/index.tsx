@@ -115,7 +115,7 @@ function Results({ type, results }: { type: string; results: unknown[] }) {
           {(results as PublicUser[]).map((user) => (
             <li key={user.id} className="search-result">
               <Link to={`/users/${user.id}`} className="search-result-user">
-                <Avatar user={user} size={40} />
+                <Avatar user={user} size={40} decorative />
                 <span>{user.username}</span>
               </Link>
             </li>
