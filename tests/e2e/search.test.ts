@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { BASE_URL, closeBrowser, newContext, screenshot } from "./browser";
+import { BASE_URL, closeBrowser, hydrated, newContext, screenshot } from "./browser";
 
 afterAll(closeBrowser);
 
@@ -10,7 +10,7 @@ async function searchFromHeader(type: string, q: string) {
   await page.goto("/");
   const box = page.locator("header").getByRole("search");
   await box.getByLabel("Где искать").selectOption({ label: type });
-  await box.getByLabel("Поиск").fill(q);
+  await box.getByLabel("Поиск", { exact: true }).fill(q);
   await box.getByRole("button", { name: "Искать" }).click();
   await page.waitForURL((url) => url.pathname === "/search");
   return page;
@@ -37,6 +37,36 @@ describe("search in the browser", () => {
 
     const nothing = await searchFromHeader("Записки", "несуществующееслово");
     expect(await nothing.getByText("К сожалению, мы ничего не смогли найти.").isVisible()).toBe(true);
+  });
+
+  it("shows live results under the box while typing, and closes on an outside click", async () => {
+    for (const theme of ["darkorange", "lightside"] as const) {
+      const context = await newContext();
+      await context.addCookies([{ name: "theme", value: theme, url: BASE_URL }]);
+      const page = await context.newPage();
+      await page.goto("/");
+      await hydrated(page);
+      const box = page.locator("header").getByRole("search");
+      const panel = box.getByRole("region", { name: "Результаты поиска" });
+      await box.getByLabel("Поиск", { exact: true }).fill("ведьмаку");
+      await expect.poll(() => panel.getByRole("link", { name: /«Ведьмак 3» десять лет спустя/ }).count()).toBe(1);
+      expect(await panel.getByRole("link", { name: "Все результаты" }).getAttribute("href")).toBe(
+        `/search?type=post&q=${encodeURIComponent("ведьмаку")}`,
+      );
+      await screenshot(page, `search-panel-${theme}-1280`);
+
+      // Another type searches again; a query with nothing to find says so.
+      await box.getByLabel("Где искать").selectOption({ label: "Теги" });
+      await box.getByLabel("Поиск", { exact: true }).fill("ретро");
+      await expect.poll(() => panel.getByRole("link", { name: "#ретроспектива" }).count()).toBe(1);
+      await box.getByLabel("Поиск", { exact: true }).fill("несуществующееслово");
+      await expect.poll(() => panel.getByText("К сожалению, мы ничего не смогли найти.").isVisible()).toBe(true);
+
+      await page.locator("main").click({ position: { x: 5, y: 5 } });
+      await expect.poll(() => panel.count()).toBe(0);
+      expect(await box.getByLabel("Поиск", { exact: true }).inputValue()).toBe("");
+      await context.close();
+    }
   });
 
   for (const [theme, width] of [
