@@ -20,7 +20,8 @@ export function CommentResult({ comment, showAuthor = false }: { comment: UserCo
             <span>{comment.user.username}</span>
           </Link>
         ) : null}
-        к статье <Link to={`/posts/${encodeURIComponent(comment.post_slug)}`}>{comment.headline || "Без заголовка"}</Link>
+        к статье{" "}
+        <Link to={`/posts/${encodeURIComponent(comment.post_slug)}`}>{comment.headline || "Без заголовка"}</Link>
       </p>
       <Link className="user-comment-text" to={`${comment.url}#comment-${comment.id}`}>
         {comment.text.length > TEXT_MAX ? `${comment.text.slice(0, TEXT_MAX)}…` : comment.text}

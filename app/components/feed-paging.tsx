@@ -72,3 +72,30 @@ export function useEndlessScroll(
     return () => observer.disconnect();
   }, [sentinel, enabled, next, loading, load]);
 }
+
+/** Plain «Назад» / next page links for the lists that page without endless scroll (profile comments, pictures). */
+export function PageLinks({
+  next,
+  previous,
+  nextLabel = "Показать ещё",
+}: {
+  next: string | null;
+  previous: string | null;
+  nextLabel?: string;
+}) {
+  if (!next && !previous) return null;
+  return (
+    <nav className="feed-paging" aria-label="Страницы">
+      {previous ? (
+        <Link className="btn btn-ghost" to={previous}>
+          Назад
+        </Link>
+      ) : null}
+      {next ? (
+        <Link className="btn feed-more" to={next}>
+          {nextLabel}
+        </Link>
+      ) : null}
+    </nav>
+  );
+}

@@ -15,7 +15,9 @@ export function SearchBox({ className = "" }: { className?: string }) {
   const id = useId();
   const [params] = useSearchParams();
   const location = useLocation();
-  const currentType = (SEARCH_TYPES.some((t) => t.value === params.get("type")) ? params.get("type") : "post") as SearchType;
+  const currentType = (
+    SEARCH_TYPES.some((t) => t.value === params.get("type")) ? params.get("type") : "post"
+  ) as SearchType;
   const [Panel, setPanel] = useState<Panel | null>(null);
   const [live, setLive] = useState<{ type: SearchType; q: string }>({ type: currentType, q: "" });
   const form = useRef<HTMLFormElement>(null);

@@ -13,8 +13,7 @@ export type CountedOwner = { kind: "post"; slug: string } | { kind: "shout"; id:
 export function useLiveCommentCount(owner: CountedOwner, count: number, enabled = true): number {
   const [state, setState] = useState({ source: count, delta: 0 });
   const delta = state.source === count ? state.delta : 0;
-  const step = (by: number) =>
-    setState((s) => ({ source: count, delta: (s.source === count ? s.delta : 0) + by }));
+  const step = (by: number) => setState((s) => ({ source: count, delta: (s.source === count ? s.delta : 0) + by }));
   useRealtimeEvent(["comment_created", "comment_deleted"], (event) => {
     if (enabled && owner.kind === "post" && event.obj.post_slug === owner.slug) {
       step(event.type === "comment_created" ? 1 : -1);

@@ -85,14 +85,23 @@ describe("GET /v1/search: posts, shouts, comments and tags", () => {
     const draft = await createDraftRow(author, { title: `Черновик про ${word}`, headline: "" });
     for (const q of [`елочных ${word}`, `ЁЛОЧНАЯ ИГРУШКА ${word}`, `стратегия ${word}ами`, `зимний ${word}`]) {
       const found = await find<{ id: number; slug: string }>("post", q);
-      expect(found.map((p) => p.id), q).toContain(post.id);
-      expect(found.map((p) => p.id), q).not.toContain(draft.id);
+      expect(
+        found.map((p) => p.id),
+        q,
+      ).toContain(post.id);
+      expect(
+        found.map((p) => p.id),
+        q,
+      ).not.toContain(draft.id);
     }
     // Every word is required.
     expect(await find("post", `${word} ${uniqueWord()}`)).toEqual([]);
     // The index follows the post: a new title, then unpublishing.
     const renamed = uniqueWord();
-    await db().update(posts).set({ title: `Теперь про ${renamed}` }).where(eq(posts.id, post.id));
+    await db()
+      .update(posts)
+      .set({ title: `Теперь про ${renamed}` })
+      .where(eq(posts.id, post.id));
     expect((await find("post", renamed)).map((p) => p.id)).toContain(post.id);
     expect((await find("post", `елочные ${word}`)).map((p) => p.id)).not.toContain(post.id);
     await db().update(posts).set({ isPublished: false }).where(eq(posts.id, post.id));
@@ -146,7 +155,9 @@ describe("GET /v1/search: posts, shouts, comments and tags", () => {
     const word = uniqueWord();
     const names = [`${word}ёж`, `Ёж${word}`, `Про ${word}ёжиков`];
     for (const [i, name] of names.entries()) {
-      await db().insert(tags).values({ slug: `${word}-${i}`, name, nameKey: normaliseKey(name), postsCount: i });
+      await db()
+        .insert(tags)
+        .values({ slug: `${word}-${i}`, name, nameKey: normaliseKey(name), postsCount: i });
     }
     const found = await find<{ slug: string; name: string }>("tag", `${word.toUpperCase()}ЕЖ`);
     expect(found[0].name).toBe(`${word}ёж`);

@@ -33,7 +33,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   try {
     return { ...(await search(getCtx(context), input)), error: null as string | null };
   } catch (error) {
-    if (error instanceof AppError) return { type: "post" as const, q: input.q ?? "", results: [] as unknown[], error: error.message };
+    if (error instanceof AppError)
+      return { type: "post" as const, q: input.q ?? "", results: [] as unknown[], error: error.message };
     throw error;
   }
 }

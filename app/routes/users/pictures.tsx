@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
+import { PageLinks } from "#app/components/feed-paging";
 import { Lightbox } from "#app/components/lightbox";
 import { shoutUrl } from "#app/components/shout-card";
 import { TimeAgo } from "#app/components/time-ago";
@@ -50,7 +51,9 @@ export default function Pictures({ loaderData }: Route.ComponentProps) {
                 href={picture.url}
                 target="_blank"
                 rel="noopener"
-                aria-label={picture.caption ? `Открыть изображение: ${picture.caption}` : `Открыть изображение ${index + 1}`}
+                aria-label={
+                  picture.caption ? `Открыть изображение: ${picture.caption}` : `Открыть изображение ${index + 1}`
+                }
                 onClick={(event) => {
                   if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
                   event.preventDefault();
@@ -76,20 +79,7 @@ export default function Pictures({ loaderData }: Route.ComponentProps) {
       ) : (
         <EmptyState title="Картинок пока нет.">Здесь появятся картинки из записок этого пользователя.</EmptyState>
       )}
-      {pictures.next || pictures.previous ? (
-        <nav className="feed-paging" aria-label="Страницы">
-          {pictures.previous ? (
-            <Link className="btn btn-ghost" to={pictures.previous}>
-              Назад
-            </Link>
-          ) : null}
-          {pictures.next ? (
-            <Link className="btn feed-more" to={pictures.next}>
-              Следующая страница
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <PageLinks next={pictures.next} previous={pictures.previous} nextLabel="Следующая страница" />
       {open !== null ? <Lightbox images={list} index={open} onIndex={setOpen} onClose={() => setOpen(null)} /> : null}
     </main>
   );

@@ -1,6 +1,7 @@
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { PostFeed } from "#app/components/post-card";
 import { CommentResult } from "#app/components/comment-result";
+import { PageLinks } from "#app/components/feed-paging";
 import { getCtx, loaderError } from "#app/lib/forms.server";
 import commentsCss from "#app/styles/pages/comments.css?url";
 import postsListCss from "#app/styles/pages/posts-list.css?url";
@@ -72,20 +73,7 @@ export default function ProfileTab({ loaderData }: Route.ComponentProps) {
                 <CommentResult key={comment.id} comment={comment} />
               ))}
             </ul>
-            {comments.next || comments.previous ? (
-              <nav className="feed-paging" aria-label="Страницы">
-                {comments.previous ? (
-                  <Link className="btn btn-ghost" to={comments.previous}>
-                    Назад
-                  </Link>
-                ) : null}
-                {comments.next ? (
-                  <Link className="btn feed-more" to={comments.next}>
-                    Показать ещё
-                  </Link>
-                ) : null}
-              </nav>
-            ) : null}
+            <PageLinks next={comments.next} previous={comments.previous} />
           </div>
         ) : (
           empty

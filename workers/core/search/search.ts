@@ -88,7 +88,13 @@ async function searchShouts(ctx: RequestContext, q: string): Promise<ShoutView[]
     .from(shouts)
     .innerJoin(users, eq(users.id, shouts.userId))
     .where(and(inArray(shouts.id, ids), listedWhere(ctx)));
-  return loadViews(ctx, inOrder(ids, rows.map((r) => r.shout)).slice(0, SEARCH_LIMIT));
+  return loadViews(
+    ctx,
+    inOrder(
+      ids,
+      rows.map((r) => r.shout),
+    ).slice(0, SEARCH_LIMIT),
+  );
 }
 
 /** Comments under published posts by text, newest first (as shouts), in the search-result form (spec §3). */
@@ -96,12 +102,21 @@ async function searchComments(ctx: RequestContext, q: string): Promise<UserComme
   const ids = await rankedIds(ctx, "search_comments", q, sql`rowid DESC`, SEARCH_LIMIT * 3);
   if (!ids.length) return [];
   const rows = await ctx.db
-    .select({ comment: comments, author: users, postSlug: posts.slug, postTitle: posts.title, commentsCount: posts.commentsCount })
+    .select({
+      comment: comments,
+      author: users,
+      postSlug: posts.slug,
+      postTitle: posts.title,
+      commentsCount: posts.commentsCount,
+    })
     .from(comments)
     .innerJoin(posts, eq(posts.id, comments.postId))
     .innerJoin(users, eq(users.id, comments.userId))
     .where(and(inArray(comments.id, ids), eq(comments.isDeleted, false), eq(posts.isPublished, true)));
-  const found = inOrder(ids, rows.map((r) => ({ ...r, id: r.comment.id }))).slice(0, SEARCH_LIMIT);
+  const found = inOrder(
+    ids,
+    rows.map((r) => ({ ...r, id: r.comment.id })),
+  ).slice(0, SEARCH_LIMIT);
   return found.map((r) => ({
     id: r.comment.id,
     post_slug: r.postSlug,
@@ -152,7 +167,10 @@ const SEARCHERS: Partial<Record<SearchType, Searcher>> = {
 };
 
 /** GET /v1/search?type=&q=: an array of items of the type; an empty query finds nothing. */
-export async function search(ctx: RequestContext, input: unknown): Promise<{ type: SearchType; q: string; results: unknown[] }> {
+export async function search(
+  ctx: RequestContext,
+  input: unknown,
+): Promise<{ type: SearchType; q: string; results: unknown[] }> {
   const { type, q } = parseInput(ZSearch, input);
   const searcher = SEARCHERS[type];
   if (!q || !searcher) return { type, q, results: [] };
