@@ -59,7 +59,14 @@ export async function signInAs(page: Page, login: string, password: string): Pro
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   const file = path.join(SCREENSHOTS, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  // Chromium now and then never delivers the frame of a full-page capture on a busy 2-core machine; a second
+  // attempt gets it. Animations are stopped so that every capture shows the same settled page.
+  try {
+    await page.screenshot({ path: file, fullPage: true, animations: "disabled", timeout: 15_000 });
+  } catch (error) {
+    if (!(error instanceof Error && error.name === "TimeoutError")) throw error;
+    await page.screenshot({ path: file, fullPage: true, animations: "disabled" });
+  }
   return file;
 }
 
