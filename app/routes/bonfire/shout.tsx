@@ -21,6 +21,7 @@ import { UNPIN_DONE } from "#app/components/pin-form";
 import { COMMENT_FORMS } from "#app/components/post-links";
 import { PinnedStrip } from "#app/components/pinned-strip";
 import { SHOUT_DELETED_NOTICE, ShoutCard, shoutUrl } from "#app/components/shout-card";
+import { commentIntent, formId } from "#app/lib/comment-actions.server";
 import { formFields, getCtx, loaderError, readForm, runAction } from "#app/lib/forms.server";
 import { useHydrated } from "#app/lib/hooks";
 import { pageTitle } from "#app/lib/meta";
@@ -46,11 +47,6 @@ import type { Route } from "./+types/shout";
 import { SHOUT_STYLES } from "./styles";
 
 export const links: Route.LinksFunction = () => [...SHOUT_STYLES, { rel: "stylesheet", href: commentsCss }];
-
-function numericId(value: string | undefined): number | string | undefined {
-  if (value === undefined || value === "") return undefined;
-  return /^\d{1,15}$/.test(value) ? Number(value) : value;
-}
 
 /**
  * Spec §2 /bonfire/{id}: the shout with its comment tree and the pinned posts strip. A view is counted for every
@@ -88,35 +84,21 @@ export function shouldRevalidate({ formAction, actionResult, defaultShouldRevali
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const ctx = getCtx(context);
-  const id = numericId(params.id);
+  const id = formId(params.id);
   if (typeof id !== "number") throw new Response("Not Found", { status: 404 });
   const base = shoutUrl(id);
   let fields: Record<string, string> = {};
   return runAction(
     async () => {
       fields = formFields(await readForm(request, ctx));
-      const noJs = fields.nojs === "1";
+      const done = await commentIntent(fields, base, {
+        create: (input) => createShoutComment(ctx, { shout_id: id, ...input }),
+        update: (commentId, input) => updateShoutComment(ctx, commentId, input),
+        remove: (commentId) => deleteShoutComment(ctx, commentId),
+      });
+      if (done) return done;
       const back = safeRedirect(fields.redirectTo);
       const intent = fields.intent;
-      if (intent === "comment" || intent === "reply") {
-        const created = await createShoutComment(ctx, {
-          shout_id: id,
-          text: fields.text ?? "",
-          respond_to_comment: intent === "reply" ? (numericId(fields.respond_to_comment) ?? null) : null,
-        });
-        if (noJs) throw redirect(`${base}?comment=${created.id}#comment-${created.id}`);
-        return { ok: true as const, intent, message: "Комментарий добавлен.", comment_id: created.id };
-      }
-      if (intent === "edit-comment") {
-        const updated = await updateShoutComment(ctx, numericId(fields.comment_id), { text: fields.text ?? "" });
-        if (noJs) throw redirect(`${base}?comment=${updated.id}#comment-${updated.id}`);
-        return { ok: true as const, intent, message: "Комментарий изменён.", comment_id: updated.id };
-      }
-      if (intent === "delete-comment") {
-        const deleted = await deleteShoutComment(ctx, numericId(fields.comment_id));
-        if (noJs) throw redirect(`${base}?comments#comments`);
-        return { ok: true as const, intent, message: "Комментарий удалён.", comments_count: deleted.comments_count };
-      }
       if (intent === "edit-shout") {
         await updateShout(ctx, id, { text: fields.text ?? "" });
         if (back) throw redirect(back);

@@ -16,6 +16,7 @@ import { PinnedStrip } from "#app/components/pinned-strip";
 import { PostBody } from "#app/components/post-body";
 import { COMMENT_FORMS, postUrl, TagList } from "#app/components/post-links";
 import { TimeAgo } from "#app/components/time-ago";
+import { commentIntent } from "#app/lib/comment-actions.server";
 import { formFields, getCtx, loaderError, readForm, runAction } from "#app/lib/forms.server";
 import { pageTitle } from "#app/lib/meta";
 import { plural, pluralize } from "#app/lib/plural";
@@ -44,7 +45,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   // name one) and ?comments=all get every comment.
   const url = new URL(request.url);
   const everything =
-    ["comment", "reply", "edit"].some((name) => url.searchParams.has(name)) || url.searchParams.get("comments") === "all";
+    ["comment", "reply", "edit"].some((name) => url.searchParams.has(name)) ||
+    url.searchParams.get("comments") === "all";
   const { post, pinned, hiddenComments } = await postPage(ctx, params.slug, {
     firstThreads: everything ? undefined : COMMENTS_FIRST_LOAD,
   }).catch(loaderError);
@@ -64,11 +66,6 @@ export function shouldRevalidate({ formAction, defaultShouldRevalidate }: Should
   return defaultShouldRevalidate;
 }
 
-function commentId(value: string | undefined): number | string | undefined {
-  if (value === undefined || value === "") return undefined;
-  return /^\d{1,15}$/.test(value) ? Number(value) : value;
-}
-
 /**
  * The post page's forms, by `intent`: comment, reply, edit-comment, delete-comment (comments service) and pin
  * (moderators). Plain forms (they carry `nojs` or `redirectTo`) are redirected; fetchers get JSON and the page
@@ -82,27 +79,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return runAction(
     async () => {
       fields = formFields(await readForm(request, ctx));
-      const noJs = fields.nojs === "1";
+      const done = await commentIntent(fields, base, {
+        create: (input) => createComment(ctx, { post_slug: slug, ...input }),
+        update: (id, input) => updateComment(ctx, id, input),
+        remove: (id) => deleteComment(ctx, id),
+      });
+      if (done) return done;
       const intent = fields.intent;
-      if (intent === "comment" || intent === "reply") {
-        const created = await createComment(ctx, {
-          post_slug: slug,
-          text: fields.text ?? "",
-          respond_to_comment: intent === "reply" ? (commentId(fields.respond_to_comment) ?? null) : null,
-        });
-        if (noJs) throw redirect(`${base}?comment=${created.id}#comment-${created.id}`);
-        return { ok: true as const, intent, message: "Комментарий добавлен.", comment_id: created.id };
-      }
-      if (intent === "edit-comment") {
-        const updated = await updateComment(ctx, fields.comment_id, { text: fields.text ?? "" });
-        if (noJs) throw redirect(`${base}?comment=${updated.id}#comment-${updated.id}`);
-        return { ok: true as const, intent, message: "Комментарий изменён.", comment_id: updated.id };
-      }
-      if (intent === "delete-comment") {
-        const deleted = await deleteComment(ctx, fields.comment_id);
-        if (noJs) throw redirect(`${base}?comments#comments`);
-        return { ok: true as const, intent, message: "Комментарий удалён.", comments_count: deleted.comments_count };
-      }
       if (intent === "pin") {
         const { is_pinned } = await togglePin(ctx, slug);
         const back = safeRedirect(fields.redirectTo);
@@ -237,7 +220,9 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
                 Редактировать
               </Link>
             ) : null}
-            {post.can_pin && post.is_published ? <PinForm action={postUrl(post.slug)} isPinned={post.is_pinned} /> : null}
+            {post.can_pin && post.is_published ? (
+              <PinForm action={postUrl(post.slug)} isPinned={post.is_pinned} />
+            ) : null}
           </div>
         </footer>
       </article>
