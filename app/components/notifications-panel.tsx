@@ -50,19 +50,15 @@ function apiPath(url: string): string {
   return url.replace(/^\/api(?=\/)/, "");
 }
 
-/**
- * Pins the sidebar (settings.is_notifications_pinned): a pinned sidebar stays open across navigation and is
- * restored on the next visit (spec §4 "Sidebars").
- */
-function PinSidebarButton({ pinned }: { pinned: boolean }) {
+/** Saves one of the member's switches (PATCH /v1/user/me/ settings), then reloads the page data. */
+function useSettingSwitch(key: "is_notifications_pinned" | "is_notifications_enabled") {
   const revalidator = useRevalidator();
   const notice = useNotice();
   const [pending, setPending] = useState(false);
-  const label = pinned ? "Открепить уведомления" : "Закрепить уведомления";
-  async function toggle() {
+  async function save(value: boolean) {
     setPending(true);
     try {
-      await api("/v1/user/me/", { method: "PATCH", json: { settings: { is_notifications_pinned: !pinned } } });
+      await api("/v1/user/me/", { method: "PATCH", json: { settings: { [key]: value } } });
       await revalidator.revalidate();
     } catch (error) {
       notice.error("Не удалось сохранить настройку.", error instanceof ApiError ? error.message : undefined);
@@ -70,6 +66,17 @@ function PinSidebarButton({ pinned }: { pinned: boolean }) {
       setPending(false);
     }
   }
+  return { pending, save };
+}
+
+/**
+ * Pins the sidebar (settings.is_notifications_pinned): a pinned sidebar stays open across navigation and is
+ * restored on the next visit (spec §4 "Sidebars").
+ */
+function PinSidebarButton({ pinned }: { pinned: boolean }) {
+  const { pending, save } = useSettingSwitch("is_notifications_pinned");
+  const label = pinned ? "Открепить уведомления" : "Закрепить уведомления";
+  const toggle = () => save(!pinned);
   return (
     <button
       type="button"
@@ -87,22 +94,9 @@ function PinSidebarButton({ pinned }: { pinned: boolean }) {
 
 /** The on/off switch of the member's notifications (settings.is_notifications_enabled). */
 function NotificationsSwitch({ enabled }: { enabled: boolean }) {
-  const revalidator = useRevalidator();
-  const notice = useNotice();
-  const [pending, setPending] = useState(false);
+  const { pending, save } = useSettingSwitch("is_notifications_enabled");
   const id = useId();
-
-  async function toggle() {
-    setPending(true);
-    try {
-      await api("/v1/user/me/", { method: "PATCH", json: { settings: { is_notifications_enabled: !enabled } } });
-      await revalidator.revalidate();
-    } catch (error) {
-      notice.error("Не удалось сохранить настройку.", error instanceof ApiError ? error.message : undefined);
-    } finally {
-      setPending(false);
-    }
-  }
+  const toggle = () => save(!enabled);
 
   return (
     <div className="switch-row">
