@@ -9,15 +9,14 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
-import { serializeCurrentUser } from "#workers/core/accounts/accounts.serializers";
-import { getConfig } from "#workers/core/config/config";
-import { countUnread } from "#workers/core/notifications/notifications";
 import type { Route } from "./+types/root";
 import { ErrorScreen, errorScreenStatus } from "./components/error-screen";
 import { IconSprite } from "./components/icons";
 import { Shell } from "./components/shell";
 import { getCtx } from "./lib/forms.server";
 import { DEFAULT_SITE_NAME, pageTitle } from "./lib/meta";
+import type { RootData } from "./lib/root-data";
+import { loadRootData } from "./lib/root-data.server";
 import { asTheme, themeClass } from "./lib/theme";
 import baseCss from "./styles/base.css?url";
 import darkorangeCss from "./styles/themes/darkorange.css?url";
@@ -27,39 +26,9 @@ import halloweenCss from "./styles/themes/halloween.css?url";
 import lightsideCss from "./styles/themes/lightside.css?url";
 import winterCss from "./styles/themes/winter.css?url";
 
-/**
- * Root loader contract, used by every component of the shell:
- *   user    — the current member (spec "Current user") or null for a guest;
- *   config  — site name, flags and menu (GET /v1/config/);
- *   csrf    — the token every <Form method="post"> sends as the hidden field `csrf`;
- *   theme   — the theme to render (member's, or a guest's `theme` cookie, or darkorange);
- *   unread  — the member's unread notifications (0 for a guest; the toolbar counter and badges start from it).
- */
+/** The shell's data for every page (app/lib/root-data.server.ts); components read it with useRootData. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const ctx = getCtx(context);
-  const [config, unread] = await Promise.all([
-    getConfig(ctx),
-    ctx.actor ? countUnread(ctx, ctx.actor.id) : Promise.resolve(0),
-  ]);
-  const user = ctx.actor ? serializeCurrentUser(ctx.actor) : null;
-  const guestTheme = /(?:^|;\s*)theme=([a-z]+)/.exec(request.headers.get("Cookie") ?? "")?.[1];
-  return data(
-    {
-      user,
-      config,
-      // A page rendered for the shared guest cache carries no token; forms read the visitor's cookie instead.
-      csrf: ctx.sharedRender ? "" : (ctx.csrfCookie ?? ""),
-      theme: user?.theme ?? guestTheme ?? "darkorange",
-      unread,
-    },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
-}
-
-export type RootData = Awaited<ReturnType<typeof loader>>["data"];
-
-export function useRootData(): RootData {
-  return useRouteLoaderData("root") as RootData;
+  return data(await loadRootData(getCtx(context), request), { headers: { "Cache-Control": "private, no-store" } });
 }
 
 /** Stylesheets: the base layout and every theme (each scoped to its `body.theme-<name>` class). */
@@ -125,7 +94,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (!isRouteErrorResponse(error) && import.meta.env.DEV) console.error(error);
   // A loader may explain a 403/404 with `data({detail}, {status})`; 500s never show internals.
   const detail =
-    isRouteErrorResponse(error) && status !== 500 && typeof error.data?.detail === "string" ? error.data.detail : undefined;
+    isRouteErrorResponse(error) && status !== 500 && typeof error.data?.detail === "string"
+      ? error.data.detail
+      : undefined;
   return (
     <Shell footer={false}>
       <ErrorScreen status={status} detail={detail} />

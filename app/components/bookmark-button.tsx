@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { useHydrated } from "#app/lib/hooks";
-import { useRootData } from "#app/root";
+import { useRootData } from "#app/lib/root-data";
 import { CsrfField } from "./csrf-field";
 import { IconBookmark } from "./icons";
 import { useNotice } from "./notices";

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useActionData, useFetcher } from "react-router";
 import { useHydrated } from "#app/lib/hooks";
-import { useRootData } from "#app/root";
+import { useRootData } from "#app/lib/root-data";
 import { COMMENT_MAX_DEPTH, COMMENT_TEXT_MAX } from "#workers/core/comments/comments.constants";
 import type { LiveComment } from "#app/realtime/live-comments";
 import type { PublicUser } from "#workers/core/accounts/accounts.serializers";

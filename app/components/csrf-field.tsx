@@ -1,6 +1,6 @@
 import { CLIENT_FIELD, clientId } from "#app/lib/api";
 import { useHydrated } from "#app/lib/hooks";
-import { useRootData } from "#app/root";
+import { useRootData } from "#app/lib/root-data";
 
 function cookieToken(): string {
   return /(?:^|;\s*)csrftoken=([^;]*)/.exec(document.cookie)?.[1] ?? "";

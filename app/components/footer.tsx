@@ -1,4 +1,4 @@
-import { useRootData } from "#app/root";
+import { useRootData } from "#app/lib/root-data";
 import { MenuLink } from "./menu-link";
 import { ThemeToggle } from "./theme-toggle";
 

@@ -1,5 +1,5 @@
 import { type MouseEvent, useState } from "react";
-import { parseVideoUrl } from "#app/lib/embeds";
+import { parseVideoUrl } from "#workers/core/shared/embeds";
 import type { MediaItem } from "#workers/core/shouts/shouts.serializers";
 import { Lightbox } from "./lightbox";
 import { VideoEmbed } from "./post-body";

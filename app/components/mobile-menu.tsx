@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useRootData } from "#app/root";
+import { useRootData } from "#app/lib/root-data";
 import { IconHeart } from "./icons";
 import { MenuLink } from "./menu-link";
 import { NewPostButton } from "./new-post-button";

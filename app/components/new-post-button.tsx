@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { useRootData } from "#app/root";
+import { useRootData } from "#app/lib/root-data";
 import { CsrfField } from "./csrf-field";
 import { IconPen } from "./icons";
 import { useNotice } from "./notices";

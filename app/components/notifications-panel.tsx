@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { ApiError, api } from "#app/lib/api";
 import { useRealtimeEvent, useSyncTask } from "#app/realtime/provider";
-import { useRootData } from "#app/root";
+import { useRootData } from "#app/lib/root-data";
 import type { PawEntry } from "#workers/core/reactions/likes";
 import { Avatar } from "./avatar";
 import { IconBell, IconCheck, IconClose, IconPaw, IconPin } from "./icons";

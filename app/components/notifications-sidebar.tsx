@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { useRootData } from "#app/root";
+import { useRootData } from "#app/lib/root-data";
 import { useSidebars } from "./sidebars";
 
 const NotificationsPanel = lazy(() => import("./notifications-panel"));

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { useHydrated } from "#app/lib/hooks";
 import { useRealtimeEvent } from "#app/realtime/provider";
-import { useRootData } from "#app/root";
+import { useRootData } from "#app/lib/root-data";
 import { CsrfField } from "./csrf-field";
 import { IconPaw } from "./icons";
 import { useNotice } from "./notices";

@@ -1,5 +1,5 @@
 import { Link, useFetcher } from "react-router";
-import { useRootData } from "#app/root";
+import { useRootData } from "#app/lib/root-data";
 import type { PostCard } from "#workers/core/posts/posts.serializers";
 import { Avatar } from "./avatar";
 import { IconPin } from "./icons";

@@ -1,5 +1,5 @@
 import { Fragment, type MouseEvent, type ReactNode, useState } from "react";
-import { embedSrc, PROVIDER_NAMES, type VideoRef, videoPageUrl } from "#app/lib/embeds";
+import { embedSrc, PROVIDER_NAMES, type VideoRef, videoPageUrl } from "#workers/core/shared/embeds";
 import type { TBlock, TInline, TListItem, TPostBody } from "#workers/core/posts/body.schemas";
 
 /**

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { useHydrated } from "#app/lib/hooks";
-import { pluralize } from "#app/lib/plural";
+import { pluralize } from "#workers/core/shared/plural";
 import { useLiveCommentCount } from "#app/realtime/live-counts";
-import { useRootData } from "#app/root";
+import { useRootData } from "#app/lib/root-data";
 import type { PostCard as PostCardData } from "#workers/core/posts/posts.serializers";
 import { Avatar } from "./avatar";
 import { BookmarkButton } from "./bookmark-button";

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigate, useRouteLoaderData } from "react-router";
-import type { RootData } from "#app/root";
+import type { RootData } from "#app/lib/root-data";
 
 /** The push helpers load after hydration: nothing of web push is in a page's first-load JavaScript. */
 const push = () => import("#app/lib/push");

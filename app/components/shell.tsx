@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Link, useLocation, useRevalidator, useRouteLoaderData } from "react-router";
 import { RealtimeProvider } from "#app/realtime/provider";
-import type { RootData } from "#app/root";
+import type { RootData } from "#app/lib/root-data";
 import { ActivitySidebar } from "./activity-sidebar";
 import { Footer } from "./footer";
 import { IconFire } from "./icons";

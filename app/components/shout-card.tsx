@@ -1,10 +1,10 @@
 import { type MouseEvent, useCallback, useEffect, useRef, useState } from "react";
 import { Link, useActionData, useFetcher, useLocation } from "react-router";
 import { useHydrated } from "#app/lib/hooks";
-import { pluralize } from "#app/lib/plural";
+import { pluralize } from "#workers/core/shared/plural";
 import { useLiveCommentCount } from "#app/realtime/live-counts";
 import { useLiveShoutList } from "#app/realtime/live-shouts";
-import { useRootData } from "#app/root";
+import { useRootData } from "#app/lib/root-data";
 import { SHOUT_TEXT_MAX } from "#workers/core/shouts/shouts.constants";
 import type { ShoutView } from "#workers/core/shouts/shouts.serializers";
 import { Avatar } from "./avatar";

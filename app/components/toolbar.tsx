@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useRootData } from "#app/root";
+import { useRootData } from "#app/lib/root-data";
 import { Avatar } from "./avatar";
 import { Dropdown } from "./dropdown";
 import { IconActivity, IconFire, IconHome, IconMenu, IconSignIn } from "./icons";

@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from "react";
-import { counter, pluralize } from "#app/lib/plural";
+import { counter, pluralize } from "#workers/core/shared/plural";
 import { useRealtimeEvent } from "#app/realtime/provider";
-import { useRootData } from "#app/root";
+import { useRootData } from "#app/lib/root-data";
 
 /**
  * The member's unread notifications count, shared by the toolbar (desktop and mobile) and the notifications

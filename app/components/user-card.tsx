@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { useRootData } from "#app/root";
+import { useRootData } from "#app/lib/root-data";
 import { Avatar } from "./avatar";
 import { CsrfField } from "./csrf-field";
 import { IconSettings, IconSignIn, IconSignOut } from "./icons";

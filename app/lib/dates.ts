@@ -1,4 +1,4 @@
-import { plural } from "./plural";
+import { plural } from "#workers/core/shared/plural";
 
 /** Spec §9: relative time turns into a full date from 3 days on; it refreshes every 30 s. */
 export const FULL_DATE_AFTER_DAYS = 3;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useLocation, useRevalidator } from "react-router";
-import { pluralize } from "#app/lib/plural";
+import { pluralize } from "#workers/core/shared/plural";
 import { useRealtimeEvent } from "./provider";
 
 /**

@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { useLocation, useRevalidator } from "react-router";
 import { NOTICE_STICKY, useNotice } from "#app/components/notices";
 import { api, clientId } from "#app/lib/api";
-import { useRootData } from "#app/root";
+import { useRootData } from "#app/lib/root-data";
 import { REALTIME } from "#workers/realtime/constants";
 import type { TEventType, TServerMessage } from "#workers/realtime/messages";
 import type { Connection, ConnectionStatus } from "./connection";

@@ -3,7 +3,7 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { toEditorContent, toPostBody } from "#app/components/editor/normalise";
 import { BODY_RENDER_ERROR, PostBody } from "#app/components/post-body";
-import { embedSrc, isValidVideoId, parseVideoUrl, videoPageUrl } from "#app/lib/embeds";
+import { embedSrc, isValidVideoId, parseVideoUrl, videoPageUrl } from "#workers/core/shared/embeds";
 import { bodyText, checkedBody, type TPostBody, ZPostBody } from "#workers/core/posts/body.schemas";
 
 const render = (body: unknown) => renderToString(createElement(PostBody, { body: checkedBody(body) }));

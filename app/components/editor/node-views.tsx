@@ -1,5 +1,5 @@
 import { NodeViewContent, type NodeViewProps, NodeViewWrapper } from "@tiptap/react";
-import { PROVIDER_NAMES, videoPageUrl } from "#app/lib/embeds";
+import { PROVIDER_NAMES, videoPageUrl } from "#workers/core/shared/embeds";
 import type { EmbedProvider } from "#workers/core/posts/body.schemas";
 
 /** React node views of the editor (client-only). */

@@ -1,4 +1,4 @@
-import { isValidVideoId } from "#app/lib/embeds";
+import { isValidVideoId } from "#workers/core/shared/embeds";
 import type { EmbedProvider, TBlock, TInline, TListItem, TPostBody } from "#workers/core/posts/body.schemas";
 
 /**

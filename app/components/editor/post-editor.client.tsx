@@ -1,7 +1,7 @@
 import type { Editor } from "@tiptap/core";
 import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
-import { parseVideoUrl } from "#app/lib/embeds";
+import { parseVideoUrl } from "#workers/core/shared/embeds";
 import { ZPostBody } from "#workers/core/posts/body.schemas";
 import { postExtensions, SAFE_HREF } from "./extensions";
 import { toEditorContent, toPostBody } from "./normalise";

@@ -3,7 +3,7 @@ import { CsrfField } from "#app/components/csrf-field";
 import { asFailure, errorsFor, Field, FormErrors, SubmitButton, valueFor } from "#app/components/form";
 import { formFields, getCtx, readForm, runAction } from "#app/lib/forms.server";
 import { pageTitle } from "#app/lib/meta";
-import { useRootData } from "#app/root";
+import { useRootData } from "#app/lib/root-data";
 import authCss from "#app/styles/pages/auth.css?url";
 import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from "#workers/core/accounts/accounts.constants";
 import { signUp } from "#workers/core/accounts/sign-up";

@@ -5,7 +5,7 @@ import { PinnedShouts, ShoutFeed } from "#app/components/shout-card";
 import { ShoutComposer, ShoutInvite } from "#app/components/shout-composer";
 import { formFields, formFiles, formList, getCtx, loaderError, readForm, runAction } from "#app/lib/forms.server";
 import { pageTitle } from "#app/lib/meta";
-import { useRootData } from "#app/root";
+import { useRootData } from "#app/lib/root-data";
 import { listPinnedPosts } from "#workers/core/posts/posts";
 import { createShout, listPinnedShouts, listShouts } from "#workers/core/shouts/shouts";
 import type { Route } from "./+types/index";

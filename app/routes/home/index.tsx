@@ -6,7 +6,7 @@ import { PostFeed } from "#app/components/post-card";
 import { getCtx, loaderError } from "#app/lib/forms.server";
 import { pageTitle } from "#app/lib/meta";
 import { FreshPostsBanner } from "#app/realtime/fresh-items";
-import { useRootData } from "#app/root";
+import { useRootData } from "#app/lib/root-data";
 import postsListCss from "#app/styles/pages/posts-list.css?url";
 import { listHome } from "#workers/core/posts/posts";
 import type { Route } from "./+types/index";

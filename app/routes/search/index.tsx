@@ -4,7 +4,7 @@ import { CommentResult } from "#app/components/comment-result";
 import { PostCard } from "#app/components/post-card";
 import { SearchBox } from "#app/components/search-box";
 import { SHOUT_FORMS, ShoutCard } from "#app/components/shout-card";
-import { pluralize } from "#app/lib/plural";
+import { pluralize } from "#workers/core/shared/plural";
 import { getCtx } from "#app/lib/forms.server";
 import { pageTitle } from "#app/lib/meta";
 import { SEARCH_EMPTY, SEARCH_TYPES } from "#app/lib/search";

@@ -5,7 +5,7 @@ import { PostFeed } from "#app/components/post-card";
 import { SHOUT_FORMS, ShoutFeed } from "#app/components/shout-card";
 import { getCtx, loaderError } from "#app/lib/forms.server";
 import { pageTitle } from "#app/lib/meta";
-import { pluralize } from "#app/lib/plural";
+import { pluralize } from "#workers/core/shared/plural";
 import { SHOUT_STYLES } from "#app/routes/bonfire/styles";
 import { listPinnedPosts } from "#workers/core/posts/posts";
 import { getTag, listTagPosts, listTagShouts } from "#workers/core/tags/tags";

@@ -16,7 +16,7 @@ import {
   valueFor,
 } from "#app/components/form";
 import { formFields, getCtx, loaderError, readForm, runAction } from "#app/lib/forms.server";
-import { pluralize } from "#app/lib/plural";
+import { pluralize } from "#workers/core/shared/plural";
 import type { UserRow } from "#drizzle/schema";
 import {
   INVITATION_DAYS,

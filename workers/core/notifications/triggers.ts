@@ -1,6 +1,6 @@
 import { and, count, eq, gte, inArray, ne, notInArray, sql } from "drizzle-orm";
 import { likes, notifications, type UserRow, userIgnores, users } from "#drizzle/schema";
-import { plural, pluralize } from "#app/lib/plural";
+import { plural, pluralize } from "#workers/core/shared/plural";
 import {
   recordActivity,
   removeActivity,

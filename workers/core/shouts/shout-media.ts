@@ -1,5 +1,5 @@
 import { PhotonImage, resize, SamplingFilter } from "@cf-wasm/photon/workerd";
-import { parseVideoUrl, videoPageUrl } from "#app/lib/embeds";
+import { parseVideoUrl, videoPageUrl } from "#workers/core/shared/embeds";
 import { AppError } from "#workers/core/errors";
 import { webpSize } from "#workers/core/posts/posts";
 import { randomToken } from "#workers/platform/crypto";
