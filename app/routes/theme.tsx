@@ -29,8 +29,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (ctx.actor) await updateProfile(ctx, { theme });
     else headers.append("Set-Cookie", themeCookie(theme));
 
-    const back = safeRedirect(form.get("redirectTo"));
-    if (back) throw redirect(back, { headers });
+    // A no-JS form names its page; a target that would leave the site (or is malformed) goes home instead.
+    if (form.has("redirectTo")) throw redirect(safeRedirect(form.get("redirectTo")) ?? "/", { headers });
     return data({ ok: true as const, theme }, { headers });
   });
 }

@@ -47,9 +47,15 @@ export class ApiClient {
       if (!headers.has("Content-Type")) headers.set("Content-Type", "application/json");
     }
     const url = path.startsWith("http") ? path : `${this.origin}/api/v1${path}`;
-    const res = await SELF.fetch(url, { method, headers, body });
-    this.lastSetCookies = res.headers.getSetCookie();
-    for (const line of this.lastSetCookies) {
+    const res = await SELF.fetch(url, { method, headers, body, redirect: "manual" });
+    this.takeCookies(res.headers.getSetCookie());
+    return res;
+  }
+
+  /** Keeps (or drops, when expired) the cookies a response set, as a browser does. */
+  private takeCookies(setCookies: string[]): void {
+    this.lastSetCookies = setCookies;
+    for (const line of setCookies) {
       const [pair, ...attrs] = line.split(";");
       const eq = pair.indexOf("=");
       const name = pair.slice(0, eq).trim();
@@ -58,7 +64,19 @@ export class ApiClient {
       if (expired || !value) this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
-    return res;
+  }
+
+  /**
+   * Posts a page's form as a browser without JavaScript does (urlencoded, the hidden `csrf` field carrying the
+   * cookie's token unless `fields.csrf` is given) and does not follow the answer's redirect.
+   */
+  form(path: string, fields: Record<string, string>): Promise<Response> {
+    const body = new URLSearchParams({ ...(this.csrfToken ? { csrf: this.csrfToken } : {}), ...fields });
+    return this.request("POST", `${this.origin}${path}`, {
+      body,
+      csrf: false,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
   }
 
   get(path: string, options?: RequestOptions) {

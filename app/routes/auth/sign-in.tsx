@@ -12,7 +12,7 @@ import type { Route } from "./+types/sign-in";
 /** Where to go after signing in: a same-site path, but never back into /auth/. */
 function afterSignIn(to: string | null | undefined): string {
   const target = safeRedirect(to);
-  return target && !target.startsWith("/auth/") ? target : "/";
+  return target && !target.toLowerCase().startsWith("/auth/") ? target : "/";
 }
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: authCss }];
