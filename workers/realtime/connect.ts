@@ -10,6 +10,15 @@ function refuse(status: number, detail: string): Response {
 }
 
 /**
+ * Browsers always send `Origin` with a websocket upgrade: it must be this site's. `null` (sandboxed frames,
+ * `data:` pages) and malformed values are refused like another site; only clients that are not browsers send none.
+ */
+function isSameOrigin(origin: string | null, url: URL): boolean {
+  if (origin === null) return true;
+  return URL.parse(origin)?.origin === url.origin;
+}
+
+/**
  * GET /ws/: authenticates the upgrade from the session cookie (a guest connects as a guest), refuses
  * cross-site pages, and hands the socket to a shard of the site channel: a member's shard by id, a guest's
  * at random. The tab's client id comes as `?client=` (browsers cannot set headers on a websocket).
@@ -19,8 +28,7 @@ export async function connectSocket(request: Request, env: Env): Promise<Respons
     return refuse(426, "Ожидается подключение WebSocket.");
   }
   const url = new URL(request.url);
-  const origin = request.headers.get("Origin");
-  if (origin && new URL(origin).host !== url.host) return refuse(403, "Подключение с чужого сайта запрещено.");
+  if (!isSameOrigin(request.headers.get("Origin"), url)) return refuse(403, "Подключение с чужого сайта запрещено.");
 
   const session = await readSession(createDb(env.DB), readCookies(request)[SESSION_COOKIE], new Date());
   const userId = session && !session.user.isBanned ? session.user.id : null;
