@@ -1,27 +1,25 @@
 import { crop, PhotonImage, resize, SamplingFilter } from "@cf-wasm/photon/workerd";
 import { AppError } from "#workers/core/errors";
 import { UPLOAD_MAX_BYTES } from "#workers/core/shared/media";
+import { IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE, type ImageHeader, readImageHeader, sniffImage } from "./image-header";
 
 /**
- * Image handling for uploads: the type is decided by the file's bytes (never its name or declared type),
- * decoding and resizing run in photon's wasm build for workerd, every variant is WebP.
+ * Image handling for uploads: the type is decided by the file's bytes (never its name or declared type), the
+ * pixel size by its header before anything is decoded (image-header.ts), decoding and resizing run in photon's
+ * wasm build for workerd, every variant is WebP. Every decode goes through `decode` below, so no upload path
+ * can reach photon without the header check.
  */
-export type ImageKind = "png" | "jpeg" | "gif" | "webp";
 
-export function sniffImage(bytes: Uint8Array): ImageKind | null {
-  const b = bytes;
-  if (b.length >= 8 && b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47) return "png";
-  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return "jpeg";
-  if (b.length >= 6 && b[0] === 0x47 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x38) return "gif";
-  if (
-    b.length >= 12 &&
-    b[0] === 0x52 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x46 &&
-    b[8] === 0x57 && b[9] === 0x45 && b[10] === 0x42 && b[11] === 0x50
-  ) {
-    return "webp";
-  }
-  return null;
+/** Which upload a message is about: the form field, and the picture's number when several go together. */
+export interface UploadLabel {
+  field: string;
+  /** 1-based, for forms with several pictures (shouts). */
+  number?: number;
+  /** Pixel ceiling of this path; never above IMAGE_MAX_PIXELS. */
+  maxPixels?: number;
 }
+
+const ru = new Intl.NumberFormat("ru");
 
 export async function readUpload(file: unknown, field: string): Promise<Uint8Array> {
   if (!(file instanceof File) || file.size === 0) throw AppError.field(field, "Выберите файл с картинкой.");
@@ -37,56 +35,119 @@ export async function readUpload(file: unknown, field: string): Promise<Uint8Arr
   return bytes;
 }
 
-function decode(bytes: Uint8Array, field: string): PhotonImage {
+/**
+ * The one check of a picture's declared size, run before any decoding: refuses (400, a Russian field error)
+ * a header that cannot be read, a side over IMAGE_MAX_SIDE or more pixels than the path allows.
+ */
+export function checkImageHeader(bytes: Uint8Array, label: UploadLabel): ImageHeader {
+  const which = label.number ? ` №${label.number}` : "";
+  const header = readImageHeader(bytes);
+  if (!header) {
+    throw AppError.field(label.field, `Не удалось прочитать размер картинки${which}: файл повреждён или обрезан.`);
+  }
+  const maxPixels = Math.min(label.maxPixels ?? IMAGE_MAX_PIXELS, IMAGE_MAX_PIXELS);
+  const size = `${ru.format(header.width)}×${ru.format(header.height)}`;
+  if (header.width > IMAGE_MAX_SIDE || header.height > IMAGE_MAX_SIDE) {
+    throw AppError.field(
+      label.field,
+      `Картинка${which} слишком большая (${size}): не больше ${ru.format(IMAGE_MAX_SIDE)} пикселей по каждой стороне.`,
+    );
+  }
+  if (header.width * header.height > maxPixels) {
+    throw AppError.field(
+      label.field,
+      `Картинка${which} слишком большая (${size}): не больше ${ru.format(maxPixels / 1e6)} мегапикселей.`,
+    );
+  }
+  return header;
+}
+
+function broken(label: UploadLabel): AppError {
+  const which = label.number ? ` №${label.number}` : "";
+  return AppError.field(label.field, `Не удалось прочитать картинку${which}: файл повреждён.`);
+}
+
+/** Checks the header, then decodes; a file photon cannot read is a field error, never a 500. */
+function decode(bytes: Uint8Array, label: UploadLabel): PhotonImage {
+  checkImageHeader(bytes, label);
   try {
     return PhotonImage.new_from_byteslice(bytes);
   } catch {
-    throw AppError.field(field, "Не удалось прочитать картинку: файл повреждён.");
+    throw broken(label);
   }
 }
 
-/** Square centre crop, then one WebP per size. */
-export function squareVariants(bytes: Uint8Array, sizes: number[], field: string): Uint8Array[] {
-  const image = decode(bytes, field);
+/** Runs `work` on the decoded picture and frees it; a photon failure on the way is the file's fault. */
+function withImage<T>(bytes: Uint8Array, label: UploadLabel, work: (image: PhotonImage) => T): T {
+  const image = decode(bytes, label);
   try {
-    const w = image.get_width();
-    const h = image.get_height();
-    const side = Math.min(w, h);
-    const square = crop(image, Math.floor((w - side) / 2), Math.floor((h - side) / 2), Math.floor((w - side) / 2) + side, Math.floor((h - side) / 2) + side);
-    try {
-      return sizes.map((size) => {
-        const target = Math.min(size, side);
-        const resized = resize(square, target, target, SamplingFilter.Lanczos3);
-        try {
-          return resized.get_bytes_webp();
-        } finally {
-          resized.free();
-        }
-      });
-    } finally {
-      square.free();
-    }
+    return work(image);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw broken(label);
   } finally {
     image.free();
   }
 }
 
-/** Scales down to at most `maxWidth` wide, keeping the aspect ratio. */
-export function widthVariant(bytes: Uint8Array, maxWidth: number, field: string): Uint8Array {
-  const image = decode(bytes, field);
+/** Encodes a scaled copy as WebP and frees it. */
+function scaledWebp(image: PhotonImage, width: number, height: number): Uint8Array {
+  const scaled = resize(image, width, height, SamplingFilter.Lanczos3);
   try {
+    return scaled.get_bytes_webp();
+  } finally {
+    scaled.free();
+  }
+}
+
+/**
+ * Square WebP variants, one per size. The picture is first scaled so its shorter side is the largest size, and
+ * only then centre-cropped, so no full-size copy is ever made next to the decoded original.
+ */
+export function squareVariants(bytes: Uint8Array, sizes: number[], label: UploadLabel): Uint8Array[] {
+  return withImage(bytes, label, (image) => {
     const w = image.get_width();
     const h = image.get_height();
-    if (w <= maxWidth) return image.get_bytes_webp();
-    const resized = resize(image, maxWidth, Math.max(1, Math.round((h * maxWidth) / w)), SamplingFilter.Lanczos3);
+    const side = Math.min(Math.max(...sizes), w, h);
+    const sw = Math.max(side, Math.round((w * side) / Math.min(w, h)));
+    const sh = Math.max(side, Math.round((h * side) / Math.min(w, h)));
+    const scaled = sw === w && sh === h ? image : resize(image, sw, sh, SamplingFilter.Lanczos3);
     try {
-      return resized.get_bytes_webp();
+      const x = Math.floor((sw - side) / 2);
+      const y = Math.floor((sh - side) / 2);
+      const square = crop(scaled, x, y, x + side, y + side);
+      try {
+        return sizes.map((size) => {
+          const target = Math.min(size, side);
+          return target === side ? square.get_bytes_webp() : scaledWebp(square, target, target);
+        });
+      } finally {
+        square.free();
+      }
     } finally {
-      resized.free();
+      if (scaled !== image) scaled.free();
     }
-  } finally {
-    image.free();
-  }
+  });
+}
+
+/** A WebP variant and its pixel size. */
+export interface WebpVariant {
+  body: Uint8Array;
+  width: number;
+  height: number;
+}
+
+/** One WebP per width: each scaled down to at most that wide, keeping the aspect ratio (one decode for all). */
+export function widthVariants(bytes: Uint8Array, maxWidths: number[], label: UploadLabel): WebpVariant[] {
+  return withImage(bytes, label, (image) => {
+    const w = image.get_width();
+    const h = image.get_height();
+    return maxWidths.map((maxWidth) => {
+      if (w <= maxWidth) return { body: image.get_bytes_webp(), width: w, height: h };
+      const height = Math.max(1, Math.round((h * maxWidth) / w));
+      return { body: scaledWebp(image, maxWidth, height), width: maxWidth, height };
+    });
+  });
 }
 
 /** Writes every object or none: on a failure the ones already written are deleted. */

@@ -6,7 +6,7 @@ import { normaliseKey } from "#workers/core/shared/text";
 import { parseInput } from "#workers/core/shared/validation";
 import type { RequestContext } from "#workers/platform/context";
 import { randomToken } from "#workers/platform/crypto";
-import { putAll, readUpload, squareVariants, widthVariant } from "#workers/platform/images";
+import { putAll, readUpload, squareVariants, widthVariants } from "#workers/platform/images";
 import { hit } from "#workers/platform/rate-limit";
 import { publish } from "#workers/realtime/publish";
 import { can } from "./accounts.policy";
@@ -81,7 +81,7 @@ export async function uploadAvatar(ctx: RequestContext, file: unknown): Promise<
   if (!can(actor, "update-profile", actor)) throw new AppError("forbidden");
   const bytes = await readUpload(file, "avatar");
   const sizes = [AVATAR_SIZES.tiny, AVATAR_SIZES.small, AVATAR_SIZES.big];
-  const variants = squareVariants(bytes, sizes, "avatar");
+  const variants = squareVariants(bytes, sizes, { field: "avatar" });
   const key = `avatars/${actor.id}/${randomToken(9)}`;
   const objects = sizes.map((size, i) => ({ key: `${key}-${size}.webp`, body: variants[i] }));
   await putAll(ctx.env.MEDIA, objects);
@@ -103,7 +103,7 @@ export async function uploadBackground(ctx: RequestContext, file: unknown): Prom
   const actor = requireActor(ctx);
   if (!can(actor, "update-profile", actor)) throw new AppError("forbidden");
   const bytes = await readUpload(file, "background");
-  const body = widthVariant(bytes, BACKGROUND_WIDTH, "background");
+  const [{ body }] = widthVariants(bytes, [BACKGROUND_WIDTH], { field: "background" });
   const key = `backgrounds/${actor.id}/${randomToken(9)}`;
   await putAll(ctx.env.MEDIA, [{ key: `${key}.webp`, body }]);
   try {

@@ -13,7 +13,7 @@ import { parseInput } from "#workers/core/shared/validation";
 import { recountStatement, tagStatements } from "#workers/core/tags/tags.write";
 import type { RequestContext } from "#workers/platform/context";
 import { randomToken } from "#workers/platform/crypto";
-import { putAll, readUpload, widthVariant } from "#workers/platform/images";
+import { putAll, readUpload, widthVariants } from "#workers/platform/images";
 import { publish } from "#workers/realtime/publish";
 import { bodyText, type TPostBody } from "./body.schemas";
 import { can, type PostAccess, type PostRules } from "./posts.policy";
@@ -623,27 +623,6 @@ export async function listUserPosts(ctx: RequestContext, userId: unknown, kind: 
 
 // ─── images ─────────────────────────────────────────────────────────────────────────────────────────
 
-/** Width and height from a WebP header (VP8, VP8L or VP8X). */
-export function webpSize(bytes: Uint8Array): { width: number; height: number } {
-  const fourcc = String.fromCharCode(...bytes.slice(12, 16));
-  if (fourcc === "VP8 ") {
-    return { width: (bytes[26] | (bytes[27] << 8)) & 0x3fff, height: (bytes[28] | (bytes[29] << 8)) & 0x3fff };
-  }
-  if (fourcc === "VP8L") {
-    const b = bytes.slice(21, 25);
-    const width = 1 + (b[0] | ((b[1] & 0x3f) << 8));
-    const height = 1 + ((b[1] >> 6) | (b[2] << 2) | ((b[3] & 0x0f) << 10));
-    return { width, height };
-  }
-  if (fourcc === "VP8X") {
-    return {
-      width: 1 + (bytes[24] | (bytes[25] << 8) | (bytes[26] << 16)),
-      height: 1 + (bytes[27] | (bytes[28] << 8) | (bytes[29] << 16)),
-    };
-  }
-  throw new AppError("internal");
-}
-
 /**
  * POST /v1/post/{slug}/image/: an image for the editor or the cover, checked by content, scaled to at most
  * 1600 px wide, stored as WebP in R2 under posts/<id>/. Nothing is written to D1; on any failure nothing
@@ -655,8 +634,7 @@ export async function uploadPostImage(ctx: RequestContext, slug: string, file: u
   const r = await rules(ctx);
   if (!can(ctx.actor, "edit", found.access, r)) throw new AppError("forbidden", "Редактировать эту статью уже нельзя.");
   const bytes = await readUpload(file, "file");
-  const body = widthVariant(bytes, POST_IMAGE_WIDTH, "file");
-  const { width, height } = webpSize(body);
+  const [{ body, width, height }] = widthVariants(bytes, [POST_IMAGE_WIDTH], { field: "file" });
   const key = `posts/${found.post.id}/${randomToken(12).replace(/[^\w-]/g, "")}.webp`;
   await putAll(ctx.env.MEDIA, [{ key, body }]);
   return { url: mediaUrl(key), is_video: false, width, height, caption: null };
