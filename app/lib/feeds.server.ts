@@ -1,9 +1,16 @@
 import { Feed } from "feed";
 import type { SitemapEntry } from "#workers/core/posts/feeds";
 import type { PostCard } from "#workers/core/posts/posts.serializers";
+import { xmlSafe } from "#workers/core/shared/text";
 
 /** RSS 2.0 of post cards (built with the `feed` package). */
-export function rssResponse(options: { origin: string; title: string; description: string; path: string; posts: PostCard[] }) {
+export function rssResponse(options: {
+  origin: string;
+  title: string;
+  description: string;
+  path: string;
+  posts: PostCard[];
+}) {
   const { origin } = options;
   const feed = new Feed({
     title: options.title,
@@ -28,7 +35,9 @@ export function rssResponse(options: { origin: string; title: string; descriptio
       image: post.image && !post.is_video_background ? `${origin}${post.image}` : undefined,
     });
   }
-  return new Response(feed.rss2(), {
+  // Text is cleaned on its way in; rows written before that (or by hand) may still hold characters XML cannot
+  // carry, and one of them would make the whole feed unreadable: the writer drops them too.
+  return new Response(xmlSafe(feed.rss2()), {
     headers: {
       "Content-Type": "application/rss+xml; charset=utf-8",
       "Cache-Control": "public, max-age=300, stale-while-revalidate=3600",
@@ -44,11 +53,12 @@ export function sitemapResponse(origin: string, entries: SitemapEntry[]) {
   const urls = entries
     .map((e) => {
       const lastmod = e.lastmod ? `<lastmod>${e.lastmod.toISOString()}</lastmod>` : "";
-      return `<url><loc>${escapeXml(`${origin}${encodeURI(e.path)}`)}</loc>${lastmod}</url>`;
+      // xmlSafe before encodeURI: a lone surrogate would make it throw.
+      return `<url><loc>${escapeXml(`${origin}${encodeURI(xmlSafe(e.path))}`)}</loc>${lastmod}</url>`;
     })
     .join("");
   const xml = `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`;
-  return new Response(xml, {
+  return new Response(xmlSafe(xml), {
     headers: {
       "Content-Type": "application/xml; charset=utf-8",
       "Cache-Control": "public, max-age=3600, stale-while-revalidate=86400",
