@@ -5,7 +5,7 @@ import { recordShoutView, shoutIdOfPath } from "./core/shouts/shouts";
 import { appContext } from "./platform/app-context";
 import { buildRequestContext } from "./platform/context";
 import { csrfCookie, readCookies } from "./platform/cookies";
-import { randomToken } from "./platform/crypto";
+import { newCsrfToken } from "./platform/csrf";
 import { serveMedia } from "./platform/media-serve";
 import { connectSocket } from "./realtime/connect";
 import {
@@ -55,8 +55,8 @@ function countGuestShoutView(request: Request, env: Env, ctx: ExecutionContext):
 /** Pages: guests' views of public pages come from the page cache when they can; everything else is private. */
 async function servePage(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
   const cookies = readCookies(request);
-  // A first visit gets its CSRF cookie here; it is never part of a cached page.
-  const newCsrf = cookies.csrftoken ? null : randomToken();
+  // A visitor without a valid CSRF cookie (a first visit, another session's token) gets one; never in a cached page.
+  const newCsrf = await newCsrfToken(request, env, cookies);
   const setCsrf = newCsrf ? csrfCookie(request, newCsrf) : null;
 
   const shared = isCacheableGuestRequest(request, cookies);

@@ -18,6 +18,15 @@ function readCookie(name: string): string {
   return new RegExp(`(?:^|;\\s*)${name}=([^;]*)`).exec(document.cookie)?.[1] ?? "";
 }
 
+/**
+ * The CSRF token to echo: the `__Host-csrftoken` cookie on https (the `__Host-` prefix needs a Secure cookie),
+ * `csrftoken` on plain-http localhost. The server signs it for this browser's session and rotates it at sign-in
+ * and sign-out, so it is read afresh for every request.
+ */
+export function csrfToken(): string {
+  return readCookie("__Host-csrftoken") || readCookie("csrftoken");
+}
+
 export class ApiError extends Error {
   readonly status: number;
   readonly errors: Record<string, string[]>;
@@ -36,7 +45,7 @@ export async function api<T = unknown>(
 ): Promise<T> {
   const headers: Record<string, string> = { From: clientId(), Accept: "application/json" };
   const method = options.method ?? "GET";
-  if (method !== "GET") headers["X-CSRFTOKEN"] = readCookie("csrftoken");
+  if (method !== "GET") headers["X-CSRFTOKEN"] = csrfToken();
   if (options.json !== undefined) headers["Content-Type"] = "application/json";
   let response: Response;
   try {

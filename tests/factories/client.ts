@@ -27,8 +27,9 @@ export class ApiClient {
     this.origin = options.origin ?? "http://localhost";
   }
 
+  /** The CSRF cookie's token, under either name (`__Host-csrftoken` on https origins). */
   get csrfToken(): string | undefined {
-    return this.cookies.get("csrftoken");
+    return this.cookies.get("__Host-csrftoken") ?? this.cookies.get("csrftoken");
   }
 
   async request(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
@@ -95,7 +96,7 @@ export class ApiClient {
     return this.request("DELETE", path, options);
   }
 
-  /** Gets the csrftoken cookie as the app does on start. */
+  /** Gets the CSRF cookie as the app does on start (a token signed for the client's session, or for none). */
   async init(): Promise<this> {
     const res = await this.get("/user/csrf/");
     if (res.status !== 200) throw new Error(`csrf: ${res.status}`);
@@ -125,11 +126,11 @@ export async function adminClient(overrides: UserOverrides = {}) {
   return memberClient({ isAdmin: true, ...overrides });
 }
 
-/** A signed-in client for an existing user. */
+/** A signed-in client for an existing user (its CSRF token is signed for that session, as after a sign-in). */
 export async function clientFor(user: Pick<UserRow, "id">): Promise<ApiClient> {
-  const client = await guestClient();
+  const client = new ApiClient();
   client.cookies.set("sessionid", await createSessionFor(user));
-  return client;
+  return client.init();
 }
 
 export type ErrorBody = { detail: string; errors?: Record<string, string[]> };

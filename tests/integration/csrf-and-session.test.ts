@@ -11,7 +11,7 @@ describe("GET /v1/user/csrf/", () => {
     const res = await client.get("/user/csrf/");
     expect(res.status).toBe(200);
     const body = await json<{ csrftoken: string }>(res);
-    expect(body.csrftoken).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    expect(body.csrftoken).toMatch(/^[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{43}$/);
     const cookie = client.lastSetCookies.find((c) => c.startsWith("csrftoken="));
     expect(cookie).toBeDefined();
     expect(cookie).toContain(`csrftoken=${body.csrftoken}`);

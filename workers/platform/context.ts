@@ -1,5 +1,6 @@
 import type { UserRow } from "#drizzle/schema";
-import { CSRF_COOKIE, readCookies, SESSION_COOKIE } from "./cookies";
+import { readCookies, SESSION_COOKIE } from "./cookies";
+import { validCsrfToken } from "./csrf";
 import { coalescingReader, createDb, type Db } from "./db";
 import { readVars, type Vars } from "./env";
 import { purgePages } from "./page-cache";
@@ -25,7 +26,7 @@ export interface RequestContext {
   /** The client's id from the `From` header; realtime echoes carry it back. */
   clientId: string | null;
   ip: string;
-  /** The CSRF cookie as sent (may be absent on a first visit). */
+  /** The CSRF cookie when it holds a token signed for this session; null when absent, forged or another session's. */
   csrfCookie: string | null;
   now: () => Date;
   /** Background work that may outlive the response. */
@@ -58,7 +59,7 @@ export async function buildRequestContext(
     sessionId: session?.id ?? null,
     clientId: request.headers.get("From")?.slice(0, 100) || null,
     ip: request.headers.get("CF-Connecting-IP") ?? request.headers.get("X-Real-IP") ?? "127.0.0.1",
-    csrfCookie: cookies[CSRF_COOKIE] ?? null,
+    csrfCookie: await validCsrfToken(request, env, cookies),
     now,
     waitUntil: (promise) => ctx.waitUntil(promise),
     sharedRender: false,

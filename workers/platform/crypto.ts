@@ -1,4 +1,4 @@
-/** Small WebCrypto helpers shared by sessions, CSRF, resets and invitations. */
+/** Small WebCrypto helpers shared by sessions, CSRF, known devices, resets and invitations. */
 
 export function randomToken(bytes = 32): string {
   return base64url(crypto.getRandomValues(new Uint8Array(bytes)));
@@ -26,4 +26,19 @@ export function safeEqual(a: string, b: string): boolean {
   let diff = 0;
   for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
   return diff === 0;
+}
+
+const hmacKeys = new Map<string, Promise<CryptoKey>>();
+
+/** HMAC-SHA256 of `message` under `secret`, base64url (the key is imported once per isolate). */
+export async function hmacSha256(secret: string, message: string): Promise<string> {
+  let key = hmacKeys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
+      "sign",
+    ]);
+    hmacKeys.set(secret, key);
+  }
+  const mac = await crypto.subtle.sign("HMAC", await key, new TextEncoder().encode(message));
+  return base64url(new Uint8Array(mac));
 }

@@ -8,30 +8,49 @@ function optionalVar(pattern: RegExp, message: string) {
   );
 }
 
+/** The development secret committed in wrangler.toml: public knowledge, so the Worker refuses it in production. */
+export const DEV_SECRET_KEY = "development-only-secret-key-never-use-in-production-kostyor";
+
 /** Plain variables, validated once per isolate; bindings are typed by `wrangler types` (worker-configuration.d.ts). */
-const ZVars = z.object({
-  SITE_NAME: z.string().min(1).default("Костёр"),
-  ENVIRONMENT: z.enum(["development", "test", "production"]).default("development"),
-  MAIL_FROM: z.string().email().default("noreply@kostyor.example"),
-  /** How many shards the site channel has (workers/realtime); a member's tabs always share one. */
-  REALTIME_SHARDS: z.coerce.number().int().min(1).max(64).default(1),
-  /**
-   * Web push (RFC 8292 VAPID), see docs/decisions/0016-web-push.md. The public key is the base64url of the raw
-   * uncompressed P-256 point (65 bytes, what `PushManager.subscribe` takes as `applicationServerKey`); the private
-   * key is the base64url of the 32-byte scalar `d` (the format `web-push generate-vapid-keys` prints); the subject
-   * is a `mailto:` (or `https:`) contact for the push services. All optional: without them push is off
-   * (workers/platform/push.ts logs why); a malformed value fails like any other bad variable.
-   */
-  VAPID_PUBLIC_KEY: optionalVar(/^B[A-Za-z0-9_-]{86}$/, "base64url of the raw 65-byte P-256 point (starts with B)"),
-  VAPID_PRIVATE_KEY: optionalVar(/^[A-Za-z0-9_-]{43}$/, "base64url of the 32-byte P-256 private scalar"),
-  VAPID_SUBJECT: optionalVar(/^(?:mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, "a mailto: or https: contact URL"),
-});
+const ZVars = z
+  .object({
+    SITE_NAME: z.string().min(1).default("Костёр"),
+    ENVIRONMENT: z.enum(["development", "test", "production"]).default("development"),
+    MAIL_FROM: z.string().email().default("noreply@kostyor.example"),
+    /** How many shards the site channel has (workers/realtime); a member's tabs always share one. */
+    REALTIME_SHARDS: z.coerce.number().int().min(1).max(64).default(1),
+    /**
+     * Web push (RFC 8292 VAPID), see docs/decisions/0016-web-push.md. The public key is the base64url of the raw
+     * uncompressed P-256 point (65 bytes, what `PushManager.subscribe` takes as `applicationServerKey`); the private
+     * key is the base64url of the 32-byte scalar `d` (the format `web-push generate-vapid-keys` prints); the subject
+     * is a `mailto:` (or `https:`) contact for the push services. All optional: without them push is off
+     * (workers/platform/push.ts logs why); a malformed value fails like any other bad variable.
+     */
+    VAPID_PUBLIC_KEY: optionalVar(/^B[A-Za-z0-9_-]{86}$/, "base64url of the raw 65-byte P-256 point (starts with B)"),
+    VAPID_PRIVATE_KEY: optionalVar(/^[A-Za-z0-9_-]{43}$/, "base64url of the 32-byte P-256 private scalar"),
+    VAPID_SUBJECT: optionalVar(/^(?:mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, "a mailto: or https: contact URL"),
+    /**
+     * The key that signs CSRF tokens and known-device cookies (HMAC-SHA256; docs/decisions/0002 and 0021). At least
+     * 32 characters; in production set a random one with `wrangler secret put SECRET_KEY` (e.g. `openssl rand
+     * -base64 48`). Changing it voids every CSRF token (pages mint new ones) and every known-device cookie.
+     */
+    SECRET_KEY: z.string().min(32, "at least 32 characters (e.g. `openssl rand -base64 48`)"),
+  })
+  .refine((vars) => vars.ENVIRONMENT !== "production" || vars.SECRET_KEY !== DEV_SECRET_KEY, {
+    path: ["SECRET_KEY"],
+    message: "the development SECRET_KEY from wrangler.toml is public; set a production one with `wrangler secret put`",
+  });
 
 export type Vars = z.infer<typeof ZVars>;
 
 let cached: Vars | undefined;
 
+/** Validates the variables (throws on a bad or missing one: the Worker refuses to run misconfigured). */
+export function parseVars(env: Record<string, unknown>): Vars {
+  return ZVars.parse(env);
+}
+
 export function readVars(env: Env): Vars {
-  cached ??= ZVars.parse(env);
+  cached ??= parseVars(env as unknown as Record<string, unknown>);
   return cached;
 }

@@ -6,7 +6,7 @@ import { pageTitle } from "#app/lib/meta";
 import { safeRedirect } from "#app/lib/redirects";
 import authCss from "#app/styles/pages/auth.css?url";
 import { signIn } from "#workers/core/accounts/sign-in";
-import { sessionCookie } from "#workers/platform/cookies";
+import { setCookieHeaders, signedInCookies } from "#workers/platform/auth-cookies";
 import type { Route } from "./+types/sign-in";
 
 /** Where to go after signing in: a same-site path, but never back into /auth/. */
@@ -33,9 +33,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     const form = await readForm(request, ctx);
     Object.assign(values, formFields(form));
     const { session } = await signIn(ctx, { username: values.username ?? "", password: values.password ?? "" });
-    return redirect(afterSignIn(values.redirectTo), {
-      headers: { "Set-Cookie": sessionCookie(request, session.token, session.maxAgeSeconds) },
-    });
+    return redirect(afterSignIn(values.redirectTo), { headers: setCookieHeaders(await signedInCookies(ctx, session)) });
   }, values);
 }
 

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { getCtx, loaderError, readForm } from "#app/lib/forms.server";
 import { signOut } from "#workers/core/accounts/sign-in";
-import { clearSessionCookie } from "#workers/platform/cookies";
+import { setCookieHeaders, signedOutCookies } from "#workers/platform/auth-cookies";
 import type { Route } from "./+types/sign-out";
 
 /** Sign-out is a POST with the CSRF field; a GET (a link, a prefetch) just goes home. */
@@ -17,5 +17,5 @@ export async function action({ context, request }: Route.ActionArgs) {
     loaderError(error);
   }
   await signOut(ctx);
-  return redirect("/", { headers: { "Set-Cookie": clearSessionCookie(request) } });
+  return redirect("/", { headers: setCookieHeaders(await signedOutCookies(ctx)) });
 }

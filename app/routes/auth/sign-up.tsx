@@ -7,7 +7,7 @@ import { useRootData } from "#app/lib/root-data";
 import authCss from "#app/styles/pages/auth.css?url";
 import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from "#workers/core/accounts/accounts.constants";
 import { signUp } from "#workers/core/accounts/sign-up";
-import { sessionCookie } from "#workers/platform/cookies";
+import { setCookieHeaders, signedInCookies } from "#workers/platform/auth-cookies";
 import type { Route } from "./+types/sign-up";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: authCss }];
@@ -31,9 +31,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       password: values.password ?? "",
       data: { code: values.code || undefined },
     });
-    return redirect("/", {
-      headers: { "Set-Cookie": sessionCookie(request, session.token, session.maxAgeSeconds) },
-    });
+    return redirect("/", { headers: setCookieHeaders(await signedInCookies(ctx, session)) });
   }, values);
 }
 

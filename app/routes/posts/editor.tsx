@@ -4,7 +4,7 @@ import { CsrfField } from "#app/components/csrf-field";
 import { PostEditor } from "#app/components/editor";
 import type { FormSuccess } from "#app/components/form";
 import { asFailure, asSuccess, errorsFor, Field, FormErrors, SubmitButton, SuccessMessage } from "#app/components/form";
-import { ApiError, api } from "#app/lib/api";
+import { ApiError, api, csrfToken } from "#app/lib/api";
 import { formFields, getCtx, loaderError, readForm, runAction } from "#app/lib/forms.server";
 import { pageTitle } from "#app/lib/meta";
 import editorCss from "#app/styles/pages/editor.css?url";
@@ -186,7 +186,7 @@ export default function Editor({ loaderData, actionData }: Route.ComponentProps)
       return fetch(`/api/v1/post/${post.slug}/image/`, {
         method: "POST",
         body: form,
-        headers: { "X-CSRFTOKEN": /(?:^|;\s*)csrftoken=([^;]*)/.exec(document.cookie)?.[1] ?? "" },
+        headers: { "X-CSRFTOKEN": csrfToken() },
       }).then(async (res) => {
         const body = (await res.json().catch(() => null)) as {
           url: string;

@@ -5,7 +5,7 @@ import { serializeCurrentUser } from "#workers/core/accounts/accounts.serializer
 import { requestPasswordReset, setPassword } from "#workers/core/accounts/password-reset";
 import { signIn, signOut } from "#workers/core/accounts/sign-in";
 import { signUp } from "#workers/core/accounts/sign-up";
-import { clearSessionCookie, sessionCookie } from "#workers/platform/cookies";
+import { signedInCookies, signedOutCookies } from "#workers/platform/auth-cookies";
 import { type ApiEnv, readJson } from "../http";
 import { errorResponses, jsonBody, jsonResponse, registry } from "../openapi";
 import { ZCurrentUserShape, ZDetail } from "./shapes";
@@ -48,17 +48,17 @@ registry.registerPath({
 export const authRouter = new Hono<ApiEnv>()
   .post("/sign-up", async (c) => {
     const { user, session } = await signUp(c.var.ctx, await readJson(c));
-    c.header("Set-Cookie", sessionCookie(c.req.raw, session.token, session.maxAgeSeconds), { append: true });
+    for (const cookie of await signedInCookies(c.var.ctx, session)) c.header("Set-Cookie", cookie, { append: true });
     return c.json(serializeCurrentUser(user), 201);
   })
   .post("/sign-in", async (c) => {
     const { user, session } = await signIn(c.var.ctx, await readJson(c));
-    c.header("Set-Cookie", sessionCookie(c.req.raw, session.token, session.maxAgeSeconds), { append: true });
+    for (const cookie of await signedInCookies(c.var.ctx, session)) c.header("Set-Cookie", cookie, { append: true });
     return c.json(serializeCurrentUser(user));
   })
   .post("/sign-out", async (c) => {
     await signOut(c.var.ctx);
-    c.header("Set-Cookie", clearSessionCookie(c.req.raw), { append: true });
+    for (const cookie of await signedOutCookies(c.var.ctx)) c.header("Set-Cookie", cookie, { append: true });
     return c.json({ detail: "Вы вышли с сайта." });
   })
   .post("/reset", async (c) => c.json(await requestPasswordReset(c.var.ctx, await readJson(c))))

@@ -16,7 +16,7 @@ import {
 import { listSessions, revokeOtherSessions } from "#workers/core/accounts/sessions";
 import { AppError } from "#workers/core/errors";
 import { csrfCookie } from "#workers/platform/cookies";
-import { randomToken } from "#workers/platform/crypto";
+import { mintCsrfTokenFor } from "#workers/platform/csrf";
 import { type ApiEnv, readFileField, readJson } from "../http";
 import { errorResponses, jsonBody, jsonResponse, registry } from "../openapi";
 import { singlePage, ZPage } from "../pagination";
@@ -33,7 +33,7 @@ const upload = {
 registry.registerPath({
   method: "get",
   path: "/v1/user/csrf/",
-  summary: "Ставит cookie csrftoken",
+  summary: "Ставит cookie csrftoken (по HTTPS — __Host-csrftoken), подписанный для текущего сеанса",
   responses: { 200: jsonResponse("Токен", z.object({ csrftoken: z.string() })) },
 });
 registry.registerPath({
@@ -122,9 +122,9 @@ registry.registerPath({
 });
 
 export const userRouter = new Hono<ApiEnv>()
-  .get("/csrf", (c) => {
+  .get("/csrf", async (c) => {
     const ctx = c.var.ctx;
-    const token = ctx.csrfCookie ?? randomToken();
+    const token = ctx.csrfCookie ?? (await mintCsrfTokenFor(c.req.raw, c.env));
     if (!ctx.csrfCookie) c.header("Set-Cookie", csrfCookie(c.req.raw, token), { append: true });
     return c.json({ csrftoken: token });
   })
