@@ -11,6 +11,8 @@ import { cleanText, xmlSafe } from "#workers/core/shared/text";
 const DIRTY = "\u0000\u0008\uFFFE\uD800\u007F";
 /** "й" written as и + combining breve (NFD); stored as the one precomposed letter (NFC). */
 const DECOMPOSED = "и\u0306";
+/** What a form can carry of that (URL encoding itself turns a lone surrogate into U+FFFD). */
+const DIRTY_FORM = "\u0000\u0008\uFFFE\u007F";
 const run = Math.random().toString(36).slice(2, 6);
 
 /** A page of the site as a guest sees it (the tests' Worker serves the pages too). */
@@ -88,6 +90,31 @@ describe("every text input is cleaned on its way in", () => {
     expect(names.results.map((t) => t.name)).toEqual([`Тег${run}`, `Мой${run}`]);
   });
 
+  it("the editor page's form (a route action) is cleaned the same way", async () => {
+    const { client, user } = await memberClient();
+    const draft = await createPost(user, { isPublished: false, publishedAt: null });
+    const form = new URLSearchParams({
+      csrf: client.csrfToken ?? "",
+      intent: "save",
+      title: `Фор${DIRTY_FORM}ма\r\nредактора${DECOMPOSED}`,
+      headline: `Опи${DIRTY_FORM}сание`,
+      tags: `Фор${DIRTY_FORM}ма${run}`,
+    });
+    const res = await SELF.fetch(`http://localhost/posts/${draft.slug}/editor`, {
+      method: "POST",
+      body: form,
+      redirect: "manual",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+        "CF-Connecting-IP": client.ip,
+      },
+    });
+    expect(res.status, await res.clone().text()).toBeLessThan(400);
+    expect(await scalar("SELECT title FROM posts WHERE id = ?", draft.id)).toBe("Форма редакторай");
+    expect(await scalar("SELECT headline FROM posts WHERE id = ?", draft.id)).toBe("Описание");
+  });
+
   it("comments and shouts keep line breaks and tabs, lose the rest", async () => {
     const { client, user } = await memberClient();
     const post = await createPublishedPost(user);
@@ -113,7 +140,7 @@ describe("every text input is cleaned on its way in", () => {
       .values({ slug: `poisk-${run}`, name: `Поиск${run}`, nameKey: `поиск${run}`, postsCount: 1 })
       .returning();
     await db().insert(postTags).values({ postId: post.id, tagId: tag.id });
-    const q = encodeURIComponent(`По\u0000\u0008\uFFFE\u007Fиск${run}`);
+    const q = encodeURIComponent(`По${DIRTY_FORM}иск${run}`);
     const res = await client.get(`/search/?type=tag&q=${q}`);
     expect(res.status).toBe(200);
     expect((await json<{ name: string }[]>(res)).map((t) => t.name)).toEqual([`Поиск${run}`]);

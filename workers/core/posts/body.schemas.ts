@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { withinDepth } from "#workers/core/shared/input";
 
 /**
  * The post body: a strict subset of the editor's (Tiptap/ProseMirror) JSON document. It is stored as JSON
@@ -13,7 +14,10 @@ export const ZHref = z
   .string()
   .trim()
   .max(2000, "Слишком длинная ссылка.")
-  .refine((href) => /^(https?:\/\/|mailto:|\/(?!\/))/i.test(href), "Ссылка должна начинаться с http://, https:// или /.");
+  .refine(
+    (href) => /^(https?:\/\/|mailto:|\/(?!\/))/i.test(href),
+    "Ссылка должна начинаться с http://, https:// или /.",
+  );
 
 const ZMark = z.discriminatedUnion("type", [
   z.object({ type: z.literal("bold") }),
@@ -91,13 +95,19 @@ export const ZBlock: z.ZodType<TBlock> = z.lazy(() =>
     z.object({ type: z.literal("bulletList"), content: z.array(ZListItem).min(1).max(500) }),
     z.object({
       type: z.literal("orderedList"),
-      attrs: z.object({ start: z.number().int().min(0).max(100_000).optional() }).loose().optional(),
+      attrs: z
+        .object({ start: z.number().int().min(0).max(100_000).optional() })
+        .loose()
+        .optional(),
       content: z.array(ZListItem).min(1).max(500),
     }),
     z.object({ type: z.literal("blockquote"), content: z.array(ZBlock).min(1).max(200) }),
     z.object({
       type: z.literal("spoiler"),
-      attrs: z.object({ title: z.string().max(100).nullish() }).loose().optional(),
+      attrs: z
+        .object({ title: z.string().max(100).nullish() })
+        .loose()
+        .optional(),
       content: z.array(ZBlock).min(1).max(200),
     }),
   ]),
@@ -113,8 +123,12 @@ export type TPostBody = z.infer<typeof ZPostBody>;
 
 export const EMPTY_BODY: TPostBody = { type: "doc", content: [] };
 
-/** A stored body checked against the schema on the server; null when it does not match (shown as a notice). */
+/**
+ * A stored body checked against the schema on the server; null when it does not match (shown as a notice). Its
+ * depth is checked first: a body stored before input was limited must not overflow the stack of the schema.
+ */
 export function checkedBody(raw: unknown): TPostBody | null {
+  if (!withinDepth(raw)) return null;
   const parsed = ZPostBody.safeParse(raw);
   return parsed.success ? parsed.data : null;
 }

@@ -19,6 +19,21 @@ function isPlainObject(value: object): value is Record<string, unknown> {
   return proto === Object.prototype || proto === null;
 }
 
+/**
+ * Whether a value (e.g. a stored post body) nests no deeper than `max` levels of objects and arrays. Iterative
+ * and copy-free: for data read back from storage, before recursive code (zod, the renderer) walks it.
+ */
+export function withinDepth(value: unknown, max = MAX_INPUT_DEPTH): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const [node, depth] = item;
+    if (node === null || typeof node !== "object") continue;
+    if (depth >= max) return false;
+    for (const child of Array.isArray(node) ? node : Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return true;
+}
+
 interface Task {
   holder: Record<string, unknown> | unknown[];
   key: string | number;
