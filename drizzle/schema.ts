@@ -5,29 +5,38 @@ const now = sql`(unixepoch('subsec') * 1000)`;
 const createdAt = () => integer("created_at", { mode: "timestamp_ms" }).notNull().default(now);
 
 /** Members. `username_key`/`email_key` hold normalised lower-case forms (SQLite lower() is ASCII-only). */
-export const users = sqliteTable("users", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  username: text("username").notNull(),
-  usernameKey: text("username_key").notNull().unique(),
-  email: text("email").notNull(),
-  emailKey: text("email_key").notNull().unique(),
-  passwordHash: text("password_hash").notNull(),
-  theme: text("theme").notNull().default("darkorange"),
-  avatarKey: text("avatar_key"),
-  backgroundKey: text("background_key"),
-  isAdmin: integer("is_admin", { mode: "boolean" }).notNull().default(false),
-  isMod: integer("is_mod", { mode: "boolean" }).notNull().default(false),
-  isDbEditor: integer("is_db_editor", { mode: "boolean" }).notNull().default(false),
-  isBanned: integer("is_banned", { mode: "boolean" }).notNull().default(false),
-  isSupporter: integer("is_supporter", { mode: "boolean" }).notNull().default(false),
-  isFpRequired: integer("is_fp_required", { mode: "boolean" }).notNull().default(false),
-  roles: text("roles", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
-  /** Member settings flags as JSON; defaults are applied by the serializer (see accounts.schemas.ts). */
-  settings: text("settings", { mode: "json" }).$type<Record<string, boolean>>().notNull().default(sql`'{}'`),
-  invitedBy: integer("invited_by"),
-  createdAt: createdAt(),
-  lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }),
-});
+export const users = sqliteTable(
+  "users",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    username: text("username").notNull(),
+    usernameKey: text("username_key").notNull().unique(),
+    /**
+     * Look-alike key of the name (workers/core/accounts/confusables.ts): no member may take a name whose skeleton
+     * another member's has. Null for rows made before migration 0006 until a sign-up or rename fills them.
+     */
+    usernameSkeleton: text("username_skeleton"),
+    email: text("email").notNull(),
+    emailKey: text("email_key").notNull().unique(),
+    passwordHash: text("password_hash").notNull(),
+    theme: text("theme").notNull().default("darkorange"),
+    avatarKey: text("avatar_key"),
+    backgroundKey: text("background_key"),
+    isAdmin: integer("is_admin", { mode: "boolean" }).notNull().default(false),
+    isMod: integer("is_mod", { mode: "boolean" }).notNull().default(false),
+    isDbEditor: integer("is_db_editor", { mode: "boolean" }).notNull().default(false),
+    isBanned: integer("is_banned", { mode: "boolean" }).notNull().default(false),
+    isSupporter: integer("is_supporter", { mode: "boolean" }).notNull().default(false),
+    isFpRequired: integer("is_fp_required", { mode: "boolean" }).notNull().default(false),
+    roles: text("roles", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    /** Member settings flags as JSON; defaults are applied by the serializer (see accounts.schemas.ts). */
+    settings: text("settings", { mode: "json" }).$type<Record<string, boolean>>().notNull().default(sql`'{}'`),
+    invitedBy: integer("invited_by"),
+    createdAt: createdAt(),
+    lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("users_username_skeleton_idx").on(t.usernameSkeleton)],
+);
 
 /** Server-side sessions; the cookie holds a random token, the row id is its SHA-256. */
 export const sessions = sqliteTable(

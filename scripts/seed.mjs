@@ -2,6 +2,7 @@
 // Usage: node scripts/seed.mjs [--persist-to DIR]
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { usernameSkeleton } from "../workers/core/accounts/confusables.ts";
 import { DEMO_POST_COUNT, demoContentSql } from "./demo-content.mjs";
 import { DEMO_USERS } from "./demo-users.mjs";
 import { root, run } from "./lib.mjs";
@@ -15,8 +16,11 @@ const now = Date.now();
 const statements = DEMO_USERS.map((u, i) => {
   const created = now - (400 - i * 30) * 86_400_000;
   const lastSeen = now - i * 47 * 60_000;
-  return `INSERT OR IGNORE INTO users (username, username_key, email, email_key, password_hash, theme, is_admin, is_mod, is_supporter, created_at, last_seen_at)
-VALUES (${q(u.username)}, ${q(key(u.username))}, ${q(u.email)}, ${q(key(u.email))}, ${q(hash(u.password))}, ${q(u.theme ?? "darkorange")}, ${b(u.isAdmin)}, ${b(u.isMod)}, ${b(u.isSupporter)}, ${created}, ${lastSeen});`;
+  const skeleton = q(usernameSkeleton(key(u.username)));
+  // The UPDATE gives demo members seeded before migration 0006 their look-alike skeleton too.
+  return `INSERT OR IGNORE INTO users (username, username_key, username_skeleton, email, email_key, password_hash, theme, is_admin, is_mod, is_supporter, created_at, last_seen_at)
+VALUES (${q(u.username)}, ${q(key(u.username))}, ${skeleton}, ${q(u.email)}, ${q(key(u.email))}, ${q(hash(u.password))}, ${q(u.theme ?? "darkorange")}, ${b(u.isAdmin)}, ${b(u.isMod)}, ${b(u.isSupporter)}, ${created}, ${lastSeen});
+UPDATE users SET username_skeleton = ${skeleton} WHERE username_key = ${q(key(u.username))} AND username_skeleton IS NULL;`;
 });
 
 const dir = path.join(root, ".wrangler", "seed");

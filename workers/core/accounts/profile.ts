@@ -2,7 +2,6 @@ import { and, count, desc, eq, gt, isNull } from "drizzle-orm";
 import { invitations, type UserRow, users } from "#drizzle/schema";
 import { AppError } from "#workers/core/errors";
 import { AVATAR_SIZES, BACKGROUND_WIDTH } from "#workers/core/shared/media";
-import { normaliseKey } from "#workers/core/shared/text";
 import { parseInput } from "#workers/core/shared/validation";
 import type { RequestContext } from "#workers/platform/context";
 import { randomToken } from "#workers/platform/crypto";
@@ -19,6 +18,7 @@ import {
   ZRename,
 } from "./accounts.schemas";
 import { renameRules } from "./rate-limits";
+import { USERNAME_TAKEN, usernameConflict, usernameKeys } from "./usernames";
 
 function requireActor(ctx: RequestContext): UserRow {
   if (!ctx.actor) throw new AppError("unauthenticated");
@@ -60,17 +60,21 @@ export async function renameUser(ctx: RequestContext, input: unknown): Promise<U
   const actor = requireActor(ctx);
   if (!can(actor, "rename", actor)) throw new AppError("forbidden");
   const { username } = parseInput(ZRename, input);
-  const usernameKey = normaliseKey(username);
   if (username === actor.username) return actor;
   await hit(ctx.db, renameRules(actor.id), ctx.now());
-  const taken = await ctx.db.query.users.findFirst({ where: eq(users.usernameKey, usernameKey) });
-  if (taken && taken.id !== actor.id) throw AppError.field("username", "Это имя уже занято.");
+  const keys = usernameKeys(username);
+  const conflict = await usernameConflict(ctx.db, keys, actor.id);
+  if (conflict) throw AppError.field("username", conflict);
   try {
-    const [row] = await ctx.db.update(users).set({ username, usernameKey }).where(eq(users.id, actor.id)).returning();
+    const [row] = await ctx.db
+      .update(users)
+      .set({ username, ...keys })
+      .where(eq(users.id, actor.id))
+      .returning();
     ctx.invalidate([`/users/${actor.id}`]);
     return row;
   } catch (error) {
-    if (String(error).includes("UNIQUE")) throw AppError.field("username", "Это имя уже занято.");
+    if (String(error).includes("UNIQUE")) throw AppError.field("username", USERNAME_TAKEN);
     throw error;
   }
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, or } from "drizzle-orm";
+import { and, eq, gt, isNull } from "drizzle-orm";
 import { invitations, type UserRow, users } from "#drizzle/schema";
 import { getConfig } from "#workers/core/config/config";
 import { AppError } from "#workers/core/errors";
@@ -11,6 +11,7 @@ import { createSession } from "#workers/platform/session";
 import { ZSignUp } from "./accounts.schemas";
 import { assertStrongPassword } from "./passwords";
 import { signUpRules } from "./rate-limits";
+import { usernameConflict, usernameKeys } from "./usernames";
 
 export const INVITATION_ERROR = "Код приглашения неверный, уже использован или истёк.";
 
@@ -32,15 +33,13 @@ export async function signUp(ctx: RequestContext, input: unknown) {
     if (!invitation) throw AppError.field("code", INVITATION_ERROR);
   }
 
-  const usernameKey = normaliseKey(data.username);
+  const nameKeys = usernameKeys(data.username);
   const emailKey = normaliseKey(data.email);
-  const existing = await ctx.db
-    .select({ usernameKey: users.usernameKey, emailKey: users.emailKey })
-    .from(users)
-    .where(or(eq(users.usernameKey, usernameKey), eq(users.emailKey, emailKey)));
+  const nameConflict = await usernameConflict(ctx.db, nameKeys);
+  const emailTaken = await ctx.db.query.users.findFirst({ columns: { id: true }, where: eq(users.emailKey, emailKey) });
   const errors: Record<string, string[]> = {};
-  if (existing.some((u) => u.usernameKey === usernameKey)) errors.username = ["Это имя уже занято."];
-  if (existing.some((u) => u.emailKey === emailKey)) errors.email = ["Этот адрес уже зарегистрирован."];
+  if (nameConflict) errors.username = [nameConflict];
+  if (emailTaken) errors.email = ["Этот адрес уже зарегистрирован."];
   if (Object.keys(errors).length) throw new AppError("invalid", Object.values(errors)[0][0], { errors });
 
   const passwordHash = await hashPassword(data.password);
@@ -50,7 +49,7 @@ export async function signUp(ctx: RequestContext, input: unknown) {
       .insert(users)
       .values({
         username: data.username,
-        usernameKey,
+        ...nameKeys,
         email: data.email,
         emailKey,
         passwordHash,
