@@ -64,10 +64,15 @@ describe("guest page cache", () => {
       await put("/posts/renewed", "darkorange");
       vi.setSystemTime(new Date(Date.now() + MEMORY_TTL_MS + 1));
       expect(await (await readPage(key))?.text()).toBe("<p>/posts/renewed darkorange</p>");
-      // Another isolate re-rendered the page after a change: its version reaches this one after the TTL.
-      await (caches as unknown as { default: Cache }).default.put(
+      // Another isolate re-rendered the page after a change (under the same page generation): its version
+      // reaches this one after the TTL.
+      const cache = (caches as unknown as { default: Cache }).default;
+      const generation = (await cache.match(key))?.headers.get("X-Page-Generation") ?? "";
+      await cache.put(
         key,
-        new Response("<p>newer</p>", { headers: { "Cache-Control": "public, s-maxage=60" } }),
+        new Response("<p>newer</p>", {
+          headers: { "Cache-Control": "public, s-maxage=60", "X-Page-Generation": generation },
+        }),
       );
       expect(await (await readPage(key))?.text()).toBe("<p>/posts/renewed darkorange</p>");
       vi.setSystemTime(new Date(Date.now() + MEMORY_TTL_MS + 1));

@@ -1,5 +1,6 @@
 import { THEMES } from "#workers/core/accounts/accounts.schemas";
 import { SESSION_COOKIE } from "./cookies";
+import { randomToken } from "./crypto";
 
 /**
  * Guest HTML at the edge (docs/decisions/0015-guest-page-cache.md). Guests' pages are the same for every
@@ -103,18 +104,74 @@ function fromMemory(url: string): Response | undefined {
   return new Response(entry.body, { status: entry.status, headers: entry.headers });
 }
 
-export async function readPage(key: Request): Promise<Response | undefined> {
-  const hot = fromMemory(key.url);
-  if (hot) return hot;
-  const cached = await pageCache()?.match(key);
-  if (!cached) return undefined;
+async function fromCacheApi(key: Request, generation: Promise<string>): Promise<Response | undefined> {
+  const [cached, current] = await Promise.all([pageCache()?.match(key), generation]);
+  if (!cached || cached.headers.get(GENERATION_HEADER) !== current) return undefined;
   await remember(key.url, cached.clone());
   return cached;
 }
 
+// ─── the generation: every guest page at once ──────────────────────────────────────────────────────────
+// Hiding content from guests (a member's shouts made members-only, a shout muted or deleted) must reach every
+// cached page that shows it at once — the paged lists, strips and tag pages included, which no list of paths
+// names — and the copies in every isolate's memory too. So each stored page carries the site's page generation
+// (a random token kept in the Cache API, which all isolates of a data centre share), a page is served only under
+// the current one, and `purgeAllPages` replaces it. A hit reads that small entry (no D1), beside the page itself.
+// A missing entry (first use, evicted) gets a new token: older pages are then misses, never served by mistake.
+const GENERATION_HEADER = "X-Page-Generation";
+const GENERATION_PATH = "/__page-cache/generation";
+let localGeneration = randomToken(12);
+
+/** The generation each read saw: the page rendered after a miss is stamped with it, not a newer one. */
+const generationAtRead = new WeakMap<Request, Promise<string>>();
+
+function generationKey(url: string): Request {
+  return new Request(new URL(GENERATION_PATH, url).toString(), { method: "GET" });
+}
+
+async function newGeneration(url: string): Promise<string> {
+  localGeneration = randomToken(12);
+  const headers = { "Cache-Control": "public, max-age=31536000", "Content-Type": "text/plain" };
+  await pageCache()?.put(generationKey(url), new Response(localGeneration, { headers }));
+  return localGeneration;
+}
+
+async function currentGeneration(url: string): Promise<string> {
+  const cache = pageCache();
+  if (!cache) return localGeneration;
+  const stored = await cache.match(generationKey(url));
+  return stored ? stored.text() : newGeneration(url);
+}
+
+/** A page from memory while it belongs to the current generation. */
+async function currentFromMemory(url: string, generation: Promise<string>): Promise<Response | undefined> {
+  const hot = fromMemory(url);
+  if (!hot) return undefined;
+  if (hot.headers.get(GENERATION_HEADER) === (await generation)) return hot;
+  forget(url);
+  return undefined;
+}
+
+export async function readPage(key: Request): Promise<Response | undefined> {
+  const generation = currentGeneration(key.url);
+  generationAtRead.set(key, generation);
+  return (await currentFromMemory(key.url, generation)) ?? (await fromCacheApi(key, generation));
+}
+
+/** Stores a page under the generation its render started in (the one `readPage` saw for this key). */
 export async function storePage(key: Request, response: Response): Promise<void> {
-  await remember(key.url, response.clone());
-  await pageCache()?.put(key, response);
+  const headers = new Headers(response.headers);
+  headers.set(GENERATION_HEADER, await (generationAtRead.get(key) ?? currentGeneration(key.url)));
+  const page = new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  await remember(key.url, page.clone());
+  await pageCache()?.put(key, page);
+}
+
+/** Every cached guest page of this origin goes, at once for every isolate of this data centre (see above). */
+export async function purgeAllPages(origin: string): Promise<void> {
+  memory.clear();
+  memoryBytes = 0;
+  await newGeneration(origin);
 }
 
 /** Deletes the cached guest views (every theme) of these paths on this origin. */
