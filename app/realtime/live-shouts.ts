@@ -48,7 +48,8 @@ export function shoutForViewer(
 
 /**
  * A list of shouts kept live (spec §4): shout_created puts the new shout on top (only where `prepend` — the
- * bonfire's «Новое», first page), shout_updated replaces it in place, shout_deleted takes it out. Fresh loader
+ * bonfire's «Новое», first page), shout_updated replaces it in place, shout_deleted takes it out, shouts_hidden
+ * takes out a member's shouts. Fresh loader
  * data replaces the live copy; `append` adds a loaded page (duplicates skipped).
  */
 export function useLiveShoutList(
@@ -62,7 +63,13 @@ export function useLiveShoutList(
     setState(current);
   }
 
-  useRealtimeEvent(["shout_created", "shout_updated", "shout_deleted"], (event) => {
+  useRealtimeEvent(["shout_created", "shout_updated", "shout_deleted", "shouts_hidden"], (event) => {
+    if (event.type === "shouts_hidden") {
+      // Only guests are told: this member's shouts are members-only now (the provider re-reads the page too).
+      const { user_id } = event.obj;
+      setState((s) => ({ ...s, items: s.items.filter((item) => item.user.id !== user_id) }));
+      return;
+    }
     const id = event.obj.id;
     if (event.type === "shout_deleted") {
       setState((s) => ({ ...s, items: s.items.filter((item) => item.id !== id) }));

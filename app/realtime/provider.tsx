@@ -66,41 +66,48 @@ export function RealtimeProvider({ children }: { children: React.ReactNode }) {
     setOnline(new Set(ids));
   }, [userId]);
 
-  const dispatch = useCallback((message: RealtimeEvent) => {
-    if (message.type === "user_connected" || message.type === "user_disconnected") {
-      const { id } = message.obj;
-      setOnline((current) => {
-        const next = new Set(current);
-        if (message.type === "user_connected") next.add(id);
-        else next.delete(id);
-        return next;
-      });
-    }
-    if (
-      message.type === "post_pinned" ||
-      message.type === "post_unpinned" ||
-      message.type === "shout_pinned" ||
-      message.type === "shout_unpinned"
-    ) {
-      void revalidate.current();
-    }
-    for (const handler of listeners.current.get(message.type) ?? []) {
-      try {
-        handler(message);
-      } catch (error) {
-        console.error("realtime handler failed", message.type, error);
+  /** Re-reads the page's data and everything registered with `useSyncTask`. */
+  const refresh = useCallback(
+    () => Promise.allSettled([revalidate.current(), ...[...syncTasks.current.values()].map((task) => task())]),
+    [],
+  );
+
+  const dispatch = useCallback(
+    (message: RealtimeEvent) => {
+      if (message.type === "user_connected" || message.type === "user_disconnected") {
+        const { id } = message.obj;
+        setOnline((current) => {
+          const next = new Set(current);
+          if (message.type === "user_connected") next.add(id);
+          else next.delete(id);
+          return next;
+        });
       }
-    }
-  }, []);
+      if (
+        message.type === "post_pinned" ||
+        message.type === "post_unpinned" ||
+        message.type === "shout_pinned" ||
+        message.type === "shout_unpinned"
+      ) {
+        void revalidate.current();
+      }
+      // A member's shouts became members-only (only guests are told): the page and the sidebars read again, quietly.
+      if (message.type === "shouts_hidden") void refresh();
+      for (const handler of listeners.current.get(message.type) ?? []) {
+        try {
+          handler(message);
+        } catch (error) {
+          console.error("realtime handler failed", message.type, error);
+        }
+      }
+    },
+    [refresh],
+  );
 
   const sync = useCallback(async () => {
     setSyncing(true);
     const started = Date.now();
-    const results = await Promise.allSettled([
-      revalidate.current(),
-      loadOnline(),
-      ...[...syncTasks.current.values()].map((task) => task()),
-    ]);
+    const results = (await Promise.all([refresh(), Promise.allSettled([loadOnline()])])).flat();
     const failed = results.filter((r) => r.status === "rejected");
     const wait = REALTIME.syncIndicatorMinMs - (Date.now() - started);
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
@@ -114,7 +121,7 @@ export function RealtimeProvider({ children }: { children: React.ReactNode }) {
         duration: NOTICE_STICKY,
       });
     }
-  }, [loadOnline]);
+  }, [loadOnline, refresh]);
 
   // One connection per signed-in identity: sign-in and sign-out reconnect (spec §4).
   useEffect(() => {

@@ -98,7 +98,9 @@ export class SiteChannel extends DurableObject<Env> {
         continue;
       }
       if (audience.kind === "members" && info.userId === null) continue;
+      if (audience.kind === "guests" && info.userId !== null) continue;
       if (audience.kind === "route" && info.route !== audience.route) continue;
+      if (audience.kind === "route" && audience.membersOnly && info.userId === null) continue;
       try {
         ws.send(text);
         sent++;

@@ -99,6 +99,8 @@ export const ZServerMessage = z.discriminatedUnion("type", [
   event("user_connected", ZPresence),
   event("user_disconnected", ZPresence),
   event("settings_updated", z.looseObject({ settings: z.record(z.string(), z.boolean()) })),
+  /** To guests: this member's shouts are members-only now — drop them from the page and re-read it. */
+  event("shouts_hidden", z.object({ user_id: z.number().int() })),
 ]);
 export type TServerMessage = z.infer<typeof ZServerMessage>;
 export type TEventType = Exclude<TServerMessage["type"], "pong">;
@@ -115,14 +117,15 @@ export const ZClientMessage = z.object({
 export type TClientMessage = z.infer<typeof ZClientMessage>;
 
 /**
- * Who receives an event: everyone; signed-in members only; one member (all their tabs); or the sockets whose
- * last ping named this route (a pathname such as "/posts/slug").
+ * Who receives an event: everyone; signed-in members only; guests only; one member (all their tabs); or the
+ * sockets whose last ping named this route (a pathname such as "/posts/slug"), members' only if `membersOnly`.
  */
 export type Audience =
   | { kind: "all" }
   | { kind: "members" }
+  | { kind: "guests" }
   | { kind: "user"; id: number }
-  | { kind: "route"; route: string };
+  | { kind: "route"; route: string; membersOnly?: boolean };
 
 export { REALTIME } from "./constants";
 

@@ -3,6 +3,7 @@ import { invitations, type UserRow, users } from "#drizzle/schema";
 import { AppError } from "#workers/core/errors";
 import { AVATAR_SIZES, BACKGROUND_WIDTH } from "#workers/core/shared/media";
 import { parseInput } from "#workers/core/shared/validation";
+import { onShoutSettingsChanged } from "#workers/core/shouts/shout-visibility";
 import type { RequestContext } from "#workers/platform/context";
 import { randomToken } from "#workers/platform/crypto";
 import { putAll, readUpload, squareVariants, widthVariants } from "#workers/platform/images";
@@ -52,6 +53,7 @@ export async function updateProfile(ctx: RequestContext, input: unknown): Promis
   const after = withSettingDefaults(row.settings);
   if (patch.settings && SETTING_KEYS.some((key) => before[key] !== after[key])) {
     publish(ctx, { type: "settings_updated", obj: { settings: after } }, { kind: "user", id: actor.id });
+    await onShoutSettingsChanged(ctx, actor, before, after);
   }
   return row;
 }

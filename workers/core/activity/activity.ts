@@ -1,4 +1,4 @@
-import { desc, eq, lt, sql } from "drizzle-orm";
+import { and, desc, eq, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import { activities, type UserRow, users } from "#drizzle/schema";
 import type { Paged } from "#workers/core/comments/paging";
@@ -11,6 +11,7 @@ import {
   textColumns,
 } from "#workers/core/notifications/notifications.serializers";
 import { type SourceMatch, sourceCondition } from "#workers/core/notifications/sources";
+import { listedForGuests } from "#workers/core/shouts/shouts.read";
 import { parseInput } from "#workers/core/shared/validation";
 import type { RequestContext } from "#workers/platform/context";
 import { publish } from "#workers/realtime/publish";
@@ -18,7 +19,7 @@ import { publish } from "#workers/realtime/publish";
 /**
  * The public activity stream (spec §2 "Activity sidebar", §3 Stream item): what happens on the site, newest
  * first, for everyone including guests. Items are written after the action they tell about and removed with
- * their source; both publish to every socket.
+ * their source; both publish to every socket. Items about shouts are shown as the shouts are (see shownInStream).
  */
 
 export interface RecordActivityInput {
@@ -29,6 +30,20 @@ export interface RecordActivityInput {
 }
 
 const ZActivityList = z.object({ cursor: ZStreamCursor });
+
+/** Items about a shout or its comments have keys "shout:<id>" and "shout:<id>/…" (`shoutSourceKey`). */
+const SHOUT_KEY = "shout:";
+/** The key range of those items: ["shout:", "shout;") — ';' follows ':' in ASCII. */
+const SHOUT_KEY_END = "shout;";
+
+/**
+ * The stream is public: an item about a shout is shown while guests are shown the shout (not muted, its author's
+ * `is_shouts_public` on), decided when the stream is read — so turning the setting off hides the items at once and
+ * turning it back on shows them again. Other items are always shown.
+ */
+const shownInStream = sql`(${activities.sourceKey} IS NULL OR ${activities.sourceKey} < ${SHOUT_KEY}
+  OR ${activities.sourceKey} >= ${SHOUT_KEY_END}
+  OR ${listedForGuests(sql`CAST(substr(${activities.sourceKey}, ${SHOUT_KEY.length + 1}) AS INTEGER)`)})`;
 
 /** Adds an item and publishes `activity_created` to everyone. */
 export async function recordActivity(ctx: RequestContext, input: RecordActivityInput): Promise<StreamItem> {
@@ -57,7 +72,7 @@ export async function listActivity(ctx: RequestContext, cursor: unknown): Promis
     .select({ activity: activities, actor: users })
     .from(activities)
     .leftJoin(users, eq(users.id, activities.actorId))
-    .where(before ? lt(activities.id, before) : undefined)
+    .where(and(before ? lt(activities.id, before) : undefined, shownInStream))
     .orderBy(desc(activities.id))
     .limit(STREAM_PAGE_SIZE + 1);
   const shown = rows.slice(0, STREAM_PAGE_SIZE);
@@ -88,5 +103,8 @@ export async function updateActivityMessages(ctx: RequestContext, key: string, m
 
 /** Keeps the title of items about an edited shout and its comments (its text is their title) in step with it. */
 export async function updateActivityTitles(ctx: RequestContext, match: SourceMatch, title: string): Promise<void> {
-  await ctx.db.update(activities).set({ title }).where(sourceCondition(sql`${activities.sourceKey}`, match));
+  await ctx.db
+    .update(activities)
+    .set({ title })
+    .where(sourceCondition(sql`${activities.sourceKey}`, match));
 }

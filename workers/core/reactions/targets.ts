@@ -41,9 +41,14 @@ const MISSING: Record<PawItemType, string> = {
   shout_comment: "Комментарий не найден.",
 };
 
+/** The readers of a shout's page: its members only if its author hides shouts from guests. */
+export function shoutPageAudience(shoutId: number, authorIsPublic: boolean): Audience {
+  return { kind: "route", route: shoutUrl(shoutId), membersOnly: !authorIsPublic };
+}
+
 /** Events about a shout: everyone; members only if its author hides shouts from guests; its page if muted. */
 export function shoutAudience(shout: { id: number; isMuted: boolean }, authorIsPublic: boolean): Audience {
-  if (shout.isMuted) return { kind: "route", route: shoutUrl(shout.id) };
+  if (shout.isMuted) return shoutPageAudience(shout.id, authorIsPublic);
   return authorIsPublic ? { kind: "all" } : { kind: "members" };
 }
 
@@ -143,7 +148,7 @@ export async function findTarget(
         itemUrl: shoutCommentUrl(row.shoutId, itemId),
         sourceKey: shoutSourceKey.comment(row.shoutId, itemId),
         text: row.text,
-        audience: { kind: "route", route: shoutUrl(row.shoutId) },
+        audience: shoutPageAudience(row.shoutId, authorFlags(row).isPublic),
       };
     }
   }

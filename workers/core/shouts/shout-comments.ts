@@ -18,19 +18,16 @@ import {
   onShoutCommentRemoved,
   onShoutCommentUpdated,
 } from "#workers/core/notifications/triggers";
+import { shoutPageAudience } from "#workers/core/reactions/targets";
 import { parseInput } from "#workers/core/shared/validation";
 import type { RequestContext } from "#workers/platform/context";
 import type { Audience } from "#workers/realtime/messages";
 import { publish } from "#workers/realtime/publish";
 import { authorFlags, can } from "./shouts.policy";
+import { purgeGuestPages } from "./shout-visibility";
 import { findShout, shoutAccess, shoutRules } from "./shouts.read";
 import { SHOUT_COMMENT_DUPLICATE_MS, ZShoutCommentCreate, ZShoutCommentUpdate } from "./shouts.schemas";
-import {
-  neutralShoutComment,
-  type ShoutCommentView,
-  serializeShoutComment,
-  shoutUrl,
-} from "./shouts.serializers";
+import { neutralShoutComment, type ShoutCommentView, serializeShoutComment, shoutUrl } from "./shouts.serializers";
 
 export type { ShoutCommentView } from "./shouts.serializers";
 
@@ -54,12 +51,18 @@ const SHOUT_NOT_FOUND = "Записка не найдена.";
 const FROZEN = "Записка заморожена: новые комментарии закрыты.";
 
 /**
- * Who hears of a new or deleted shout comment: the shout's page, and the bonfire (whose cards count comments
- * live) when the shout is there for everyone — not muted, its author's shouts public.
+ * Who hears of a new or deleted shout comment: the shout's page (its members only while the author hides shouts
+ * from guests), and the bonfire (whose cards count comments live) when the shout is there for everyone — not
+ * muted, its author's shouts public. `withList: false`: the page only (an edit changes no count).
  */
-function commentAudience(shout: Pick<ShoutRow, "id" | "isMuted">, author: Pick<UserRow, "settings">): Audience[] {
-  const page: Audience = { kind: "route", route: shoutUrl(shout.id) };
-  return !shout.isMuted && authorFlags(author).isPublic ? [page, { kind: "route", route: "/bonfire" }] : [page];
+function commentAudience(
+  shout: Pick<ShoutRow, "id" | "isMuted">,
+  author: Pick<UserRow, "settings">,
+  withList = true,
+): Audience[] {
+  const isPublic = authorFlags(author).isPublic;
+  const page = shoutPageAudience(shout.id, isPublic);
+  return withList && !shout.isMuted && isPublic ? [page, { kind: "route", route: "/bonfire" }] : [page];
 }
 
 function requireActor(ctx: RequestContext): UserRow {
@@ -79,7 +82,10 @@ function shoutRef(shout: ShoutRow, author: UserRow, hasMedia: boolean) {
 }
 
 async function hasMedia(ctx: RequestContext, shoutId: number): Promise<boolean> {
-  return !!(await ctx.db.query.shoutMedia.findFirst({ where: (m, { eq }) => eq(m.shoutId, shoutId), columns: { id: true } }));
+  return !!(await ctx.db.query.shoutMedia.findFirst({
+    where: (m, { eq }) => eq(m.shoutId, shoutId),
+    columns: { id: true },
+  }));
 }
 
 /** A live comment, its shout and the shout's author, as the actor may see them; anything else is a 404. */
@@ -88,7 +94,8 @@ async function loadComment(ctx: RequestContext, id: unknown) {
   const comment = await ctx.db.query.shoutComments.findFirst({ where: eq(shoutComments.id, commentId) });
   if (!comment || comment.isDeleted) throw new AppError("not_found", NOT_FOUND);
   const found = await findShout(ctx, comment.shoutId);
-  if (!found || !can(ctx.actor, "view", shoutAccess(found.shout, found.author))) throw new AppError("not_found", NOT_FOUND);
+  if (!found || !can(ctx.actor, "view", shoutAccess(found.shout, found.author)))
+    throw new AppError("not_found", NOT_FOUND);
   return { comment, ...found };
 }
 
@@ -117,7 +124,8 @@ export async function createShoutComment(ctx: RequestContext, input: unknown): P
   if (!canComment(actor, "create")) throw new AppError("forbidden");
   const data = parseInput(ZShoutCommentCreate, input);
   const found = await findShout(ctx, data.shout_id);
-  if (!found || !can(actor, "view", shoutAccess(found.shout, found.author))) throw new AppError("not_found", SHOUT_NOT_FOUND);
+  if (!found || !can(actor, "view", shoutAccess(found.shout, found.author)))
+    throw new AppError("not_found", SHOUT_NOT_FOUND);
   const { shout, author: shoutAuthor } = found;
   if (!can(actor, "comment", shoutAccess(shout, shoutAuthor))) throw new AppError("forbidden", FROZEN);
 
@@ -167,7 +175,10 @@ export async function createShoutComment(ctx: RequestContext, input: unknown): P
   if (!id) {
     const raced = await findDuplicate();
     if (raced) return view(ctx, raced, actor, 0, await shoutRules(ctx));
-    const fresh = await ctx.db.query.shouts.findFirst({ where: (s, { eq }) => eq(s.id, shout.id), columns: { isFrozen: true } });
+    const fresh = await ctx.db.query.shouts.findFirst({
+      where: (s, { eq }) => eq(s.id, shout.id),
+      columns: { isFrozen: true },
+    });
     if (fresh?.isFrozen) throw new AppError("forbidden", FROZEN);
     throw new AppError("not_found", "Записка или комментарий, на который вы отвечаете, больше не существует.");
   }
@@ -184,7 +195,11 @@ export async function createShoutComment(ctx: RequestContext, input: unknown): P
   };
   const result = view(ctx, row, actor, 0, await shoutRules(ctx));
   ctx.invalidate(shoutPages(shout));
-  publish(ctx, { type: "shout_comment_created", obj: neutralShoutComment(result) }, commentAudience(shout, shoutAuthor));
+  publish(
+    ctx,
+    { type: "shout_comment_created", obj: neutralShoutComment(result) },
+    commentAudience(shout, shoutAuthor),
+  );
   await onShoutCommentCreated(ctx, {
     actor,
     shout: shoutRef(shout, shoutAuthor, await hasMedia(ctx, shout.id)),
@@ -228,7 +243,11 @@ export async function updateShoutComment(ctx: RequestContext, id: unknown, input
   if (!author) throw new AppError("not_found", NOT_FOUND);
   const result = view(ctx, updated, author, own ? (own.isNegative ? -1 : 1) : 0, rules);
   ctx.invalidate([shoutUrl(shout.id)]);
-  publish(ctx, { type: "shout_comment_updated", obj: neutralShoutComment(result) }, { kind: "route", route: shoutUrl(shout.id) });
+  publish(
+    ctx,
+    { type: "shout_comment_updated", obj: neutralShoutComment(result) },
+    commentAudience(shout, shoutAuthor, false),
+  );
   if (updated.text !== comment.text) {
     await onShoutCommentUpdated(ctx, {
       author,
@@ -256,7 +275,8 @@ export async function deleteShoutComment(ctx: RequestContext, id: unknown): Prom
     throw new AppError("forbidden", "Удалять чужие комментарии могут только модераторы.");
   }
   const summary = deleteSummary(await rawBatch(ctx, deleteStatements(TABLES, comment, shout.id, ctx.now())));
-  ctx.invalidate(shoutPages(shout));
+  // The comment leaves guests' view: every cached guest page at once (shout-visibility.ts).
+  await purgeGuestPages(ctx);
   publish(
     ctx,
     { type: "shout_comment_deleted", obj: { id: comment.id, shout: shout.id, is_placeholder: summary.still } },

@@ -8,8 +8,22 @@ import { type MediaItem, type ShoutTagRef, type ShoutView, serializeMedia, seria
 
 /** Reading helpers shared by the shout, tag and profile services (callers check visibility). */
 
-/** SQL: the author (joined as `users`) shows their shouts to guests (`is_shouts_public`, default on). */
-export const authorIsPublic: SQL = sql`coalesce(json_extract(${users.settings}, '$.is_shouts_public'), 1) != 0`;
+/** SQL: a member (their `settings` column) shows their shouts to guests (`is_shouts_public`, default on). */
+function showsShoutsToGuests(settings: SQL): SQL {
+  return sql`coalesce(json_extract(${settings}, '$.is_shouts_public'), 1) != 0`;
+}
+
+/** SQL: the author (joined as `users`) shows their shouts to guests. */
+export const authorIsPublic: SQL = showsShoutsToGuests(sql`${users.settings}`);
+
+/**
+ * SQL: the shout with this id is on guests' lists — it exists, is not muted and its author shows shouts to
+ * guests. Read at the time of the query, so what tells of a shout elsewhere (the activity stream) follows it.
+ */
+export function listedForGuests(shoutId: SQL): SQL {
+  return sql`EXISTS (SELECT 1 FROM shouts AS s INNER JOIN users AS u ON u.id = s.user_id
+    WHERE s.id = ${shoutId} AND s.is_muted = 0 AND ${showsShoutsToGuests(sql`u.settings`)})`;
+}
 
 /** What a list shows: never muted shouts; to guests, only shouts of members who show them to guests. */
 export function listedWhere(ctx: RequestContext): SQL {

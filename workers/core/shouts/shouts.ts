@@ -14,6 +14,7 @@ import { sha256 } from "#workers/platform/crypto";
 import { publish } from "#workers/realtime/publish";
 import { getShoutCommentTree } from "./shout-comments";
 import { deleteObjects, prepareMedia, storedKeys, storeMedia } from "./shout-media";
+import { purgeGuestPages } from "./shout-visibility";
 import { authorFlags, can } from "./shouts.policy";
 import { findShout, listedWhere, loadViews, shoutAccess, shoutRules } from "./shouts.read";
 import {
@@ -57,7 +58,8 @@ function requireActor(ctx: RequestContext, message = "Войдите на сай
 async function visibleShout(ctx: RequestContext, idInput: unknown): Promise<{ shout: ShoutRow; author: UserRow }> {
   const id = parsePathId(idInput, NOT_FOUND);
   const found = await findShout(ctx, id);
-  if (!found || !can(ctx.actor, "view", shoutAccess(found.shout, found.author))) throw new AppError("not_found", NOT_FOUND);
+  if (!found || !can(ctx.actor, "view", shoutAccess(found.shout, found.author)))
+    throw new AppError("not_found", NOT_FOUND);
   return found;
 }
 
@@ -70,7 +72,10 @@ async function tagSlugs(ctx: RequestContext, shoutId: number): Promise<{ ids: nu
   return { ids: rows.map((r) => r.id), slugs: rows.map((r) => r.slug) };
 }
 
-/** The guest pages that show a shout: the bonfire lists, its page, its author's profile and its tag pages. */
+/**
+ * The guest pages that show a shout: the bonfire lists, its page, its author's profile and its tag pages (after
+ * a change that shows something; what leaves guests' view purges every page: `purgeGuestPages`).
+ */
 function invalidateShout(ctx: RequestContext, shout: Pick<ShoutRow, "id" | "userId">, slugs: string[] = []): void {
   ctx.invalidate([
     "/bonfire",
@@ -101,7 +106,8 @@ function shoutRef(shout: ShoutRow, author: UserRow, view: ShoutView) {
 }
 
 function batchError(error: unknown): never {
-  if (String(error).includes("UNIQUE")) throw new AppError("conflict", "Данные изменились одновременно. Попробуйте ещё раз.");
+  if (String(error).includes("UNIQUE"))
+    throw new AppError("conflict", "Данные изменились одновременно. Попробуйте ещё раз.");
   throw error;
 }
 
@@ -164,7 +170,13 @@ export async function listShouts(ctx: RequestContext, input: unknown): Promise<P
   const ids = paged.results.map((r) => r.id);
   const rows = ids.length ? await ctx.db.select().from(shouts).where(inArray(shouts.id, ids)) : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return { ...paged, results: await loadViews(ctx, ids.flatMap((id) => byId.get(id) ?? [])) };
+  return {
+    ...paged,
+    results: await loadViews(
+      ctx,
+      ids.flatMap((id) => byId.get(id) ?? []),
+    ),
+  };
 }
 
 /** GET /v1/shout/pinned/: pinned shouts that are listed (not muted), the latest pinned first (at most 50). */
@@ -287,7 +299,11 @@ export async function createShout(
   const view = await viewOf(ctx, id);
   const shout = (await ctx.db.query.shouts.findFirst({ where: eq(shouts.id, id) })) as ShoutRow;
   const isPublic = authorFlags(actor).isPublic;
-  invalidateShout(ctx, shout, view.tags.map((t) => t.slug));
+  invalidateShout(
+    ctx,
+    shout,
+    view.tags.map((t) => t.slug),
+  );
   publish(ctx, { type: "shout_created", obj: neutralShout(view) }, shoutAudience(shout, isPublic));
   await onShoutCreated(ctx, { actor, shout: shoutRef(shout, actor, view) });
   return view;
@@ -309,7 +325,10 @@ export async function updateShout(ctx: RequestContext, id: unknown, input: unkno
   const data = parseInput(ZShoutUpdate, input ?? {});
   const before = await tagSlugs(ctx, shout.id);
   if (!data.text) {
-    const media = await ctx.db.query.shoutMedia.findFirst({ where: eq(shoutMedia.shoutId, shout.id), columns: { id: true } });
+    const media = await ctx.db.query.shoutMedia.findFirst({
+      where: eq(shoutMedia.shoutId, shout.id),
+      columns: { id: true },
+    });
     if (!media) throw AppError.field("text", "Записка без картинок и видео не может быть пустой.");
   }
   if (data.text !== shout.text) {
@@ -342,7 +361,10 @@ export async function deleteShout(ctx: RequestContext, id: unknown): Promise<{ i
     throw new AppError("forbidden", "Удалять чужие записки могут только модераторы.");
   }
   const [media, before] = await Promise.all([
-    ctx.db.select({ isVideo: shoutMedia.isVideo, key: shoutMedia.key }).from(shoutMedia).where(eq(shoutMedia.shoutId, shout.id)),
+    ctx.db
+      .select({ isVideo: shoutMedia.isVideo, key: shoutMedia.key })
+      .from(shoutMedia)
+      .where(eq(shoutMedia.shoutId, shout.id)),
     tagSlugs(ctx, shout.id),
   ]);
   await rawBatch(ctx, [
@@ -357,7 +379,7 @@ export async function deleteShout(ctx: RequestContext, id: unknown): Promise<{ i
     recountShoutsSql({ tagIds: before.ids }),
   ]);
   await deleteObjects(ctx.env.MEDIA, storedKeys(media)).catch((e) => console.error("deleting shout media failed", e));
-  invalidateShout(ctx, shout, before.slugs);
+  await purgeGuestPages(ctx);
   const audience = shoutAudience(shout, authorFlags(author).isPublic);
   if (shout.isPinned) publish(ctx, { type: "shout_unpinned", obj: { id: shout.id, is_pinned: false } }, audience);
   publish(ctx, { type: "shout_deleted", obj: { id: shout.id } }, audience);
@@ -386,7 +408,10 @@ export async function togglePinShout(ctx: RequestContext, id: unknown): Promise<
   invalidateShout(ctx, shout);
   publish(
     ctx,
-    { type: isPinned ? "shout_pinned" : "shout_unpinned", obj: { ...neutralShout(view), id: shout.id, is_pinned: isPinned } },
+    {
+      type: isPinned ? "shout_pinned" : "shout_unpinned",
+      obj: { ...neutralShout(view), id: shout.id, is_pinned: isPinned },
+    },
     shoutAudience(shout, authorFlags(author).isPublic),
   );
   return { is_pinned: isPinned };
@@ -407,9 +432,15 @@ export async function toggleMuteShout(ctx: RequestContext, id: unknown): Promise
     recountShoutsSql({ tagIds: before.ids }),
   ]);
   const view = await viewOf(ctx, shout.id);
-  invalidateShout(ctx, shout, before.slugs);
+  // Muted, it leaves every list: every cached guest page at once; unmuted, the pages that list it.
+  if (isMuted) await purgeGuestPages(ctx);
+  else invalidateShout(ctx, shout, before.slugs);
   const isPublic = authorFlags(author).isPublic;
-  publish(ctx, { type: "shout_updated", obj: neutralShout(view) }, shoutAudience({ id: shout.id, isMuted: false }, isPublic));
+  publish(
+    ctx,
+    { type: "shout_updated", obj: neutralShout(view) },
+    shoutAudience({ id: shout.id, isMuted: false }, isPublic),
+  );
   // The public activity stream is a list too: a muted shout's items leave it (unmuting does not bring them back).
   if (isMuted) await onShoutRemoved(ctx, shout.id, { notifications: false });
   return { is_muted: isMuted };
@@ -483,7 +514,11 @@ export async function listUserShouts(
  * GET /v1/user/{id}/pictures/?page=: every picture the member posted in shouts, newest first (a guest gets an
  * empty list if the member hides shouts from guests).
  */
-export async function listUserPictures(ctx: RequestContext, userId: unknown, page: unknown): Promise<Paged<UserPicture>> {
+export async function listUserPictures(
+  ctx: RequestContext,
+  userId: unknown,
+  page: unknown,
+): Promise<Paged<UserPicture>> {
   const owner = await profileOwner(ctx, userId);
   const pageNumber = parsePage(page);
   if (!ctx.actor && !authorFlags(owner).isPublic) return toPage(ctx, pageNumber, []);
@@ -499,7 +534,13 @@ export async function listUserPictures(ctx: RequestContext, userId: unknown, pag
   return toPage(
     ctx,
     pageNumber,
-    rows.map((r): UserPicture => ({ ...serializeMedia(r.media), shout_id: r.media.shoutId, datetime: r.createdAt.toISOString() })),
+    rows.map(
+      (r): UserPicture => ({
+        ...serializeMedia(r.media),
+        shout_id: r.media.shoutId,
+        datetime: r.createdAt.toISOString(),
+      }),
+    ),
     size,
   );
 }
