@@ -157,7 +157,7 @@ describe("GET /v1/search: posts, shouts, comments and tags", () => {
     for (const [i, name] of names.entries()) {
       await db()
         .insert(tags)
-        .values({ slug: `${word}-${i}`, name, nameKey: normaliseKey(name), postsCount: i });
+        .values({ slug: `${word}-${i}`, name, nameKey: normaliseKey(name), postsCount: i + 1 });
     }
     const found = await find<{ slug: string; name: string }>("tag", `${word.toUpperCase()}ЕЖ`);
     expect(found[0].name).toBe(`${word}ёж`);

@@ -9,7 +9,7 @@ import type { PostCard } from "#workers/core/posts/posts.serializers";
 import { normaliseKey } from "#workers/core/shared/text";
 import { listedWhere, loadViews } from "#workers/core/shouts/shouts.read";
 import type { ShoutView } from "#workers/core/shouts/shouts.serializers";
-import { serializeTag, type Tag } from "#workers/core/tags/tags";
+import { serializeTag, type Tag, tagVisibleWhere } from "#workers/core/tags/tags";
 import { parseInput } from "#workers/core/shared/validation";
 import type { RequestContext } from "#workers/platform/context";
 import { type SearchType, ZSearch } from "./search.schemas";
@@ -130,13 +130,16 @@ async function searchComments(ctx: RequestContext, q: string): Promise<UserComme
   }));
 }
 
-/** Tags by name anywhere in it (ё = е, any case): exact and prefix first, then the most used. */
+/**
+ * Tags by name anywhere in it (ё = е, any case): exact and prefix first, then the most used. Only tags the
+ * viewer may see (a tag only drafts use is not found).
+ */
 async function searchTags(ctx: RequestContext, q: string): Promise<Tag[]> {
   const name = nameMatch(tags.nameKey, normaliseKey(q));
   const rows = await ctx.db
     .select()
     .from(tags)
-    .where(name.where)
+    .where(and(name.where, tagVisibleWhere(ctx)))
     .orderBy(name.first, desc(tags.postsCount), asc(tags.nameKey))
     .limit(SEARCH_LIMIT);
   return rows.map(serializeTag);

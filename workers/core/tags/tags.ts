@@ -1,10 +1,10 @@
-import { and, desc, eq, gt } from "drizzle-orm";
+import { and, desc, eq, gt, or, type SQL, sql } from "drizzle-orm";
 import { posts, postTags, shouts, shoutTags, type TagRow, tags, users } from "#drizzle/schema";
 import { AppError } from "#workers/core/errors";
 import { loadCards, numberedPage, type Page } from "#workers/core/posts/posts.read";
 import { POSTS_PAGE_SIZE, ZPage } from "#workers/core/posts/posts.schemas";
 import type { PostCard } from "#workers/core/posts/posts.serializers";
-import { listedWhere, loadViews } from "#workers/core/shouts/shouts.read";
+import { authorIsPublic, listedWhere, loadViews } from "#workers/core/shouts/shouts.read";
 import { SHOUTS_PAGE_SIZE } from "#workers/core/shouts/shouts.constants";
 import type { ShoutView } from "#workers/core/shouts/shouts.serializers";
 import { parseInput } from "#workers/core/shared/validation";
@@ -25,11 +25,29 @@ export function serializeTag(row: TagRow): Tag {
   return { slug: row.slug, name: row.name, posts_count: row.postsCount, shouts_count: row.shoutsCount };
 }
 
+/**
+ * SQL: a tag the viewer may see at all (by slug, in search, top tags, the sitemap): one with a published post
+ * (`posts_count`), or with a shout the viewer's lists show — not muted (`shouts_count` counts those) and, for
+ * guests, by a member who shows shouts to guests. A tag only drafts, muted or hidden shouts use is not there.
+ */
+export function tagVisibleWhere(viewer: Pick<RequestContext, "actor">): SQL {
+  if (viewer.actor) return or(gt(tags.postsCount, 0), gt(tags.shoutsCount, 0)) as SQL;
+  return sql`(${tags.postsCount} > 0 OR (${tags.shoutsCount} > 0 AND EXISTS (
+    SELECT 1 FROM ${shoutTags} INNER JOIN ${shouts} ON ${shouts.id} = ${shoutTags.shoutId}
+    INNER JOIN ${users} ON ${users.id} = ${shouts.userId}
+    WHERE ${shoutTags.tagId} = ${tags.id} AND ${shouts.isMuted} = 0 AND ${authorIsPublic})))`;
+}
+
 async function findTag(ctx: RequestContext, slug: string): Promise<TagRow> {
-  const row =
+  // The core query builder, not db.query: relational queries would rename the subquery's columns to `tags`.
+  const [row] =
     typeof slug === "string" && slug.length <= 200
-      ? await ctx.db.query.tags.findFirst({ where: eq(tags.slug, slug.toLowerCase()) })
-      : undefined;
+      ? await ctx.db
+          .select()
+          .from(tags)
+          .where(and(eq(tags.slug, slug.toLowerCase()), tagVisibleWhere(ctx)))
+          .limit(1)
+      : [];
   if (!row) throw new AppError("not_found", "Тег не найден.");
   return row;
 }
@@ -80,7 +98,8 @@ export async function listTagPosts(
   pageInput: unknown,
   itemType: TagItemType | string = "posts",
 ): Promise<Page<PostCard>> {
-  if (parseInput(ZTagItemType, itemType) !== "posts") throw AppError.field("itemType", "Здесь можно смотреть только статьи.");
+  if (parseInput(ZTagItemType, itemType) !== "posts")
+    throw AppError.field("itemType", "Здесь можно смотреть только статьи.");
   const page = parseInput(ZPage, pageInput ?? undefined);
   const tag = await findTag(ctx, slug);
   const size = POSTS_PAGE_SIZE;
@@ -105,7 +124,7 @@ export async function topTags(ctx: RequestContext, input: { item_type?: unknown 
   const rows = await ctx.db
     .select()
     .from(tags)
-    .where(gt(count, 0))
+    .where(and(gt(count, 0), tagVisibleWhere(ctx)))
     .orderBy(desc(count), desc(tags.id))
     .limit(TOP_TAGS_LIMIT);
   return { results: rows.map(serializeTag), next: null, previous: null };
