@@ -15,6 +15,7 @@ import { pageTitle } from "#app/lib/meta";
 import authCss from "#app/styles/pages/auth.css?url";
 import { PASSWORD_MAX, PASSWORD_MIN } from "#workers/core/accounts/accounts.constants";
 import { RESET_INVALID, setPassword } from "#workers/core/accounts/password-reset";
+import { knownDeviceCookie, setCookieHeaders } from "#workers/platform/auth-cookies";
 import type { Route } from "./+types/set";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: authCss }];
@@ -37,14 +38,18 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const ctx = getCtx(context);
   const values: Record<string, string> = {};
-  return runAction(async (): Promise<FormSuccess | ReturnType<typeof data<FormFailure>>> => {
+  return runAction(async (): Promise<ReturnType<typeof data<FormSuccess | FormFailure>>> => {
     const form = await readForm(request, ctx);
     Object.assign(values, formFields(form));
     if ((values.password ?? "") !== (values.password2 ?? "")) {
       return data<FormFailure>({ ok: false, detail: MISMATCH, errors: { password2: [MISMATCH] } }, { status: 400 });
     }
-    const { detail } = await setPassword(ctx, linkParams(request), { password: values.password ?? "" });
-    return { ok: true, message: detail };
+    const link = linkParams(request);
+    const { detail } = await setPassword(ctx, link, { password: values.password ?? "" });
+    // The e-mailed link proved the owner: this browser becomes a known device (it may sign in even while the
+    // account is closed to new devices after many wrong passwords, docs/decisions/0021).
+    const headers = setCookieHeaders([await knownDeviceCookie(ctx, Number(link.uid))]);
+    return data<FormSuccess>({ ok: true, message: detail }, { headers });
   }, values);
 }
 

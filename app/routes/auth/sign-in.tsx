@@ -32,8 +32,10 @@ export async function action({ context, request }: Route.ActionArgs) {
   return runAction(async () => {
     const form = await readForm(request, ctx);
     Object.assign(values, formFields(form));
-    const { session } = await signIn(ctx, { username: values.username ?? "", password: values.password ?? "" });
-    return redirect(afterSignIn(values.redirectTo), { headers: setCookieHeaders(await signedInCookies(ctx, session)) });
+    const { user, session } = await signIn(ctx, { username: values.username ?? "", password: values.password ?? "" });
+    return redirect(afterSignIn(values.redirectTo), {
+      headers: setCookieHeaders(await signedInCookies(ctx, session, user.id)),
+    });
   }, values);
 }
 

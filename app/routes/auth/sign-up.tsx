@@ -25,13 +25,13 @@ export async function action({ context, request }: Route.ActionArgs) {
   return runAction(async () => {
     const form = await readForm(request, ctx);
     Object.assign(values, formFields(form));
-    const { session } = await signUp(ctx, {
+    const { user, session } = await signUp(ctx, {
       username: values.username ?? "",
       email: values.email ?? "",
       password: values.password ?? "",
       data: { code: values.code || undefined },
     });
-    return redirect("/", { headers: setCookieHeaders(await signedInCookies(ctx, session)) });
+    return redirect("/", { headers: setCookieHeaders(await signedInCookies(ctx, session, user.id)) });
   }, values);
 }
 

@@ -5,7 +5,7 @@ import { serializeCurrentUser } from "#workers/core/accounts/accounts.serializer
 import { requestPasswordReset, setPassword } from "#workers/core/accounts/password-reset";
 import { signIn, signOut } from "#workers/core/accounts/sign-in";
 import { signUp } from "#workers/core/accounts/sign-up";
-import { signedInCookies, signedOutCookies } from "#workers/platform/auth-cookies";
+import { knownDeviceCookie, signedInCookies, signedOutCookies } from "#workers/platform/auth-cookies";
 import { type ApiEnv, readJson } from "../http";
 import { errorResponses, jsonBody, jsonResponse, registry } from "../openapi";
 import { ZCurrentUserShape, ZDetail } from "./shapes";
@@ -48,12 +48,12 @@ registry.registerPath({
 export const authRouter = new Hono<ApiEnv>()
   .post("/sign-up", async (c) => {
     const { user, session } = await signUp(c.var.ctx, await readJson(c));
-    for (const cookie of await signedInCookies(c.var.ctx, session)) c.header("Set-Cookie", cookie, { append: true });
+    for (const cookie of await signedInCookies(c.var.ctx, session, user.id)) c.header("Set-Cookie", cookie, { append: true });
     return c.json(serializeCurrentUser(user), 201);
   })
   .post("/sign-in", async (c) => {
     const { user, session } = await signIn(c.var.ctx, await readJson(c));
-    for (const cookie of await signedInCookies(c.var.ctx, session)) c.header("Set-Cookie", cookie, { append: true });
+    for (const cookie of await signedInCookies(c.var.ctx, session, user.id)) c.header("Set-Cookie", cookie, { append: true });
     return c.json(serializeCurrentUser(user));
   })
   .post("/sign-out", async (c) => {
@@ -62,6 +62,10 @@ export const authRouter = new Hono<ApiEnv>()
     return c.json({ detail: "Вы вышли с сайта." });
   })
   .post("/reset", async (c) => c.json(await requestPasswordReset(c.var.ctx, await readJson(c))))
-  .post("/set/:uid/:token", async (c) =>
-    c.json(await setPassword(c.var.ctx, { uid: c.req.param("uid"), token: c.req.param("token") }, await readJson(c))),
-  );
+  .post("/set/:uid/:token", async (c) => {
+    const link = { uid: c.req.param("uid"), token: c.req.param("token") };
+    const done = await setPassword(c.var.ctx, link, await readJson(c));
+    // The e-mailed link proved the owner: this client becomes a known device (docs/decisions/0021).
+    c.header("Set-Cookie", await knownDeviceCookie(c.var.ctx, Number(link.uid)), { append: true });
+    return c.json(done);
+  });

@@ -4,8 +4,9 @@ import { AppError } from "#workers/core/errors";
 import { normaliseKey } from "#workers/core/shared/text";
 import { parseInput } from "#workers/core/shared/validation";
 import type { RequestContext } from "#workers/platform/context";
+import { isKnownDevice } from "#workers/platform/known-device";
 import { hashPassword, verifyPassword } from "#workers/platform/password";
-import { hit } from "#workers/platform/rate-limit";
+import { hit, refund } from "#workers/platform/rate-limit";
 import { createSession, deleteSession } from "#workers/platform/session";
 import { ZSignIn } from "./accounts.schemas";
 import { signInRules } from "./rate-limits";
@@ -14,7 +15,11 @@ export const BAD_CREDENTIALS = "Неверное имя пользователя
 
 let dummyHash: Promise<string> | undefined;
 
-/** Signs in by username or e-mail. Unknown names cost the same hashing time as wrong passwords. */
+/**
+ * Signs in by username or e-mail. Unknown names cost the same hashing time as wrong passwords. Rate limits
+ * (rate-limits.ts, docs/decisions/0021): per address, per address+account, and per account for devices that never
+ * signed in to it; the failure counters are refunded after a success.
+ */
 export async function signIn(ctx: RequestContext, input: unknown) {
   const data = parseInput(ZSignIn, input);
   const now = ctx.now();
@@ -22,8 +27,10 @@ export async function signIn(ctx: RequestContext, input: unknown) {
   const user = await ctx.db.query.users.findFirst({
     where: or(eq(users.usernameKey, key), eq(users.emailKey, key)),
   });
-  // The per-account limit counts the account, however it is named (username or e-mail).
-  await hit(ctx.db, signInRules(ctx.ip, user ? `user:${user.id}` : `name:${key}`), now);
+  // The account limits count the account, however it is named (username or e-mail).
+  const knownDevice = user ? await isKnownDevice(ctx.request, ctx.vars.SECRET_KEY, user.id, now) : false;
+  const rules = signInRules(ctx.ip, user ? `user:${user.id}` : `name:${key}`, knownDevice);
+  await hit(ctx.db, [...rules.attempts, ...rules.failures], now);
   if (!user) {
     dummyHash ??= hashPassword("timing-equaliser");
     await verifyPassword(data.password, await dummyHash);
@@ -32,6 +39,7 @@ export async function signIn(ctx: RequestContext, input: unknown) {
   if (!(await verifyPassword(data.password, user.passwordHash))) {
     throw new AppError("invalid", BAD_CREDENTIALS, { errors: { non_field_errors: [BAD_CREDENTIALS] } });
   }
+  await refund(ctx.db, rules.failures, now);
   if (user.isBanned) throw new AppError("forbidden", "Ваш аккаунт заблокирован.");
   if (ctx.sessionId) await deleteSession(ctx.db, ctx.sessionId);
   await ctx.db.update(users).set({ lastSeenAt: now }).where(eq(users.id, user.id));
