@@ -5,7 +5,8 @@ import { serviceContext } from "#tests/factories/context";
 import { scalar } from "#tests/factories/db";
 import { createDraftRow, createPublishedPost } from "#tests/factories/posts";
 import { AppError } from "#workers/core/errors";
-import { getPost, updatePost } from "#workers/core/posts/posts";
+import { getPost } from "#workers/core/posts/posts";
+import { updatePost } from "#workers/core/posts/posts.write";
 import { MAX_INPUT_DEPTH } from "#workers/core/shared/input";
 
 /**

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { serviceContext } from "#tests/factories/context";
 import { createPublishedPost } from "#tests/factories/posts";
 import { createUser } from "#tests/factories/users";
-import { getPost, listHome, listPinnedPosts, listPosts, postPage } from "#workers/core/posts/posts";
+import { getPost, postPage } from "#workers/core/posts/posts";
+import { listHome, listPinnedPosts, listPosts } from "#workers/core/posts/posts.lists";
 
 describe("listHome: the home page's list and pinned strip in one go", () => {
   it("gives the same cards as listPosts and listPinnedPosts, for every list type", async () => {

@@ -4,16 +4,11 @@ import { fileForm, PNG_6X4 } from "#tests/factories/images";
 import { paragraphBody } from "#tests/factories/posts";
 import { createUser } from "#tests/factories/users";
 import { AppError } from "#workers/core/errors";
-import {
-  createDraft,
-  getPost,
-  publishPost,
-  sharePost,
-  unpublishPost,
-  updatePost,
-  uploadPostImage,
-} from "#workers/core/posts/posts";
+import { getPost } from "#workers/core/posts/posts";
+import { uploadPostImage } from "#workers/core/posts/posts.images";
 import { can, type PostAccess } from "#workers/core/posts/posts.policy";
+import { sharePost } from "#workers/core/posts/posts.sharing";
+import { createDraft, publishPost, unpublishPost, updatePost } from "#workers/core/posts/posts.write";
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;

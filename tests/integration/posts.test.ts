@@ -6,7 +6,7 @@ import { type ErrorBody, guestClient, json, memberClient, RUSSIAN } from "#tests
 import { db, mediaKeys, scalar } from "#tests/factories/db";
 import { CORRUPT_PNG, fileForm, PNG_6X4 } from "#tests/factories/images";
 import { createDraftRow, createPublishedPost, paragraphBody } from "#tests/factories/posts";
-import { popularityScore } from "#workers/core/posts/posts";
+import { popularityScore } from "#workers/core/posts/posts.lists";
 
 type Card = {
   id: number;

@@ -6,7 +6,7 @@ import { ShoutComposer, ShoutInvite } from "#app/components/shout-composer";
 import { formFields, formFiles, formList, getCtx, loaderError, readForm, runAction } from "#app/lib/forms.server";
 import { pageTitle } from "#app/lib/meta";
 import { useRootData } from "#app/lib/root-data";
-import { listPinnedPosts } from "#workers/core/posts/posts";
+import { listPinnedPosts } from "#workers/core/posts/posts.lists";
 import { createShout, listPinnedShouts, listShouts } from "#workers/core/shouts/shouts";
 import type { Route } from "./+types/index";
 import { SHOUT_STYLES } from "./styles";

@@ -12,27 +12,27 @@ import {
   COMMENTS_BLOCK_OFFSET,
   CommentForm,
   CommentTree,
-  useCommentDeleteNotice,
   scrollToElement,
+  useCommentDeleteNotice,
 } from "#app/components/comment-tree";
 import { asFailure } from "#app/components/form";
 import { NOTICE_STICKY, useNotice } from "#app/components/notices";
 import { UNPIN_DONE } from "#app/components/pin-form";
-import { COMMENT_FORMS } from "#app/components/post-links";
 import { PinnedStrip } from "#app/components/pinned-strip";
+import { COMMENT_FORMS } from "#app/components/post-links";
 import { SHOUT_DELETED_NOTICE, ShoutCard, shoutUrl } from "#app/components/shout-card";
 import { commentIntent, formId } from "#app/lib/comment-actions.server";
 import { formFields, getCtx, loaderError, readForm, runAction } from "#app/lib/forms.server";
 import { useHydrated } from "#app/lib/hooks";
 import { pageTitle } from "#app/lib/meta";
-import { pluralize } from "#workers/core/shared/plural";
 import { safeRedirect } from "#app/lib/redirects";
+import { useRootData } from "#app/lib/root-data";
 import { useLiveShoutComments } from "#app/realtime/live-comments";
 import { useLiveShout } from "#app/realtime/live-shouts";
-import { useRootData } from "#app/lib/root-data";
 import commentsCss from "#app/styles/pages/comments.css?url";
 import { AppError } from "#workers/core/errors";
-import { listPinnedPosts } from "#workers/core/posts/posts";
+import { listPinnedPosts } from "#workers/core/posts/posts.lists";
+import { pluralize } from "#workers/core/shared/plural";
 import { createShoutComment, deleteShoutComment, updateShoutComment } from "#workers/core/shouts/shout-comments";
 import {
   deleteShout,

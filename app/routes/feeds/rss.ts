@@ -1,7 +1,7 @@
 import { rssResponse } from "#app/lib/feeds.server";
 import { getCtx } from "#app/lib/forms.server";
 import { getConfig } from "#workers/core/config/config";
-import { listPosts } from "#workers/core/posts/posts";
+import { listPosts } from "#workers/core/posts/posts.lists";
 import type { Route } from "./+types/rss";
 
 /** /rss.xml — the newest posts. */

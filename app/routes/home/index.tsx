@@ -5,10 +5,10 @@ import { PinnedStrip } from "#app/components/pinned-strip";
 import { PostFeed } from "#app/components/post-card";
 import { getCtx, loaderError } from "#app/lib/forms.server";
 import { pageTitle } from "#app/lib/meta";
-import { FreshPostsBanner } from "#app/realtime/fresh-items";
 import { useRootData } from "#app/lib/root-data";
+import { FreshPostsBanner } from "#app/realtime/fresh-items";
 import postsListCss from "#app/styles/pages/posts-list.css?url";
-import { listHome } from "#workers/core/posts/posts";
+import { listHome } from "#workers/core/posts/posts.lists";
 import type { Route } from "./+types/index";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: postsListCss }];

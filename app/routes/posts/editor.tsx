@@ -10,17 +10,11 @@ import { pageTitle } from "#app/lib/meta";
 import editorCss from "#app/styles/pages/editor.css?url";
 import postCss from "#app/styles/pages/post.css?url";
 import { AppError } from "#workers/core/errors";
-import {
-  deletePost,
-  getPost,
-  leavePost,
-  publishPost,
-  sharePost,
-  unpublishPost,
-  updatePost,
-  uploadPostImage,
-} from "#workers/core/posts/posts";
+import { getPost } from "#workers/core/posts/posts";
 import { POST_HEADLINE_MAX, POST_TITLE_MAX } from "#workers/core/posts/posts.constants";
+import { uploadPostImage } from "#workers/core/posts/posts.images";
+import { leavePost, sharePost } from "#workers/core/posts/posts.sharing";
+import { deletePost, publishPost, unpublishPost, updatePost } from "#workers/core/posts/posts.write";
 import type { Route } from "./+types/editor";
 
 export const links: Route.LinksFunction = () => [

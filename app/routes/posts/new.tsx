@@ -3,8 +3,8 @@ import { CsrfField } from "#app/components/csrf-field";
 import { asFailure, errorsFor, Field, FormErrors, SubmitButton } from "#app/components/form";
 import { formFields, getCtx, readForm, runAction } from "#app/lib/forms.server";
 import { pageTitle } from "#app/lib/meta";
-import { createDraft } from "#workers/core/posts/posts";
 import { POST_TITLE_MAX } from "#workers/core/posts/posts.constants";
+import { createDraft } from "#workers/core/posts/posts.write";
 import type { Route } from "./+types/new";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Новая статья", matches) }];

@@ -7,8 +7,8 @@ import {
   COMMENTS_BLOCK_OFFSET,
   CommentForm,
   CommentTree,
-  useCommentDeleteNotice,
   scrollToElement,
+  useCommentDeleteNotice,
 } from "#app/components/comment-tree";
 import { PawButton } from "#app/components/paw-button";
 import { PinForm } from "#app/components/pin-form";
@@ -19,17 +19,18 @@ import { TimeAgo } from "#app/components/time-ago";
 import { commentIntent } from "#app/lib/comment-actions.server";
 import { formFields, getCtx, loaderError, readForm, runAction } from "#app/lib/forms.server";
 import { pageTitle } from "#app/lib/meta";
-import { plural, pluralize } from "#workers/core/shared/plural";
 import { safeRedirect } from "#app/lib/redirects";
-import { useLiveComments } from "#app/realtime/live-comments";
 import { useRootData } from "#app/lib/root-data";
+import { useLiveComments } from "#app/realtime/live-comments";
 import commentsCss from "#app/styles/pages/comments.css?url";
 import postCss from "#app/styles/pages/post.css?url";
 import postsListCss from "#app/styles/pages/posts-list.css?url";
 import { createComment, deleteComment, updateComment } from "#workers/core/comments/comments";
 import { COMMENTS_FIRST_LOAD } from "#workers/core/comments/comments.constants";
 import { AppError } from "#workers/core/errors";
-import { postPage, togglePin } from "#workers/core/posts/posts";
+import { postPage } from "#workers/core/posts/posts";
+import { togglePin } from "#workers/core/posts/posts.write";
+import { plural, pluralize } from "#workers/core/shared/plural";
 import type { Route } from "./+types/post";
 
 export const links: Route.LinksFunction = () => [

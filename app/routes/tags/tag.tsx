@@ -5,9 +5,9 @@ import { PostFeed } from "#app/components/post-card";
 import { SHOUT_FORMS, ShoutFeed } from "#app/components/shout-card";
 import { getCtx, loaderError } from "#app/lib/forms.server";
 import { pageTitle } from "#app/lib/meta";
-import { pluralize } from "#workers/core/shared/plural";
 import { SHOUT_STYLES } from "#app/routes/bonfire/styles";
-import { listPinnedPosts } from "#workers/core/posts/posts";
+import { listPinnedPosts } from "#workers/core/posts/posts.lists";
+import { pluralize } from "#workers/core/shared/plural";
 import { getTag, listTagPosts, listTagShouts } from "#workers/core/tags/tags";
 import type { Route } from "./+types/tag";
 

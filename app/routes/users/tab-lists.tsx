@@ -1,13 +1,13 @@
 import { data, redirect } from "react-router";
-import { PostFeed } from "#app/components/post-card";
 import { CommentResult } from "#app/components/comment-result";
 import { PageLinks } from "#app/components/feed-paging";
+import { PostFeed } from "#app/components/post-card";
 import { getCtx, loaderError } from "#app/lib/forms.server";
 import commentsCss from "#app/styles/pages/comments.css?url";
 import postsListCss from "#app/styles/pages/posts-list.css?url";
 import { getUserById } from "#workers/core/accounts/profile";
 import { listUserComments } from "#workers/core/comments/comments";
-import { listUserPosts } from "#workers/core/posts/posts";
+import { listUserPosts } from "#workers/core/posts/posts.lists";
 import type { UserPostList } from "#workers/core/posts/posts.schemas";
 import type { Route } from "./+types/tab-lists";
 import { EmptyState, findTab, useProfile } from "./profile-parts";

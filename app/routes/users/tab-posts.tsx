@@ -1,7 +1,7 @@
 import { PostFeed } from "#app/components/post-card";
 import { getCtx, loaderError } from "#app/lib/forms.server";
 import postsListCss from "#app/styles/pages/posts-list.css?url";
-import { listUserPosts } from "#workers/core/posts/posts";
+import { listUserPosts } from "#workers/core/posts/posts.lists";
 import type { Route } from "./+types/tab-posts";
 import { EmptyState, findTab, useProfile } from "./profile-parts";
 

@@ -1,21 +1,19 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { getPost } from "#workers/core/posts/posts";
+import { uploadPostImage } from "#workers/core/posts/posts.images";
+import { listPinnedPosts, listPosts } from "#workers/core/posts/posts.lists";
+import type { Page } from "#workers/core/posts/posts.read";
+import { POST_LIST_TYPES, ZDraftCreate, ZShare } from "#workers/core/posts/posts.schemas";
+import { leavePost, sharePost } from "#workers/core/posts/posts.sharing";
 import {
   createDraft,
   deletePost,
-  getPost,
-  leavePost,
-  listPinnedPosts,
-  listPosts,
   publishPost,
-  sharePost,
   togglePin,
   unpublishPost,
   updatePost,
-  uploadPostImage,
-} from "#workers/core/posts/posts";
-import type { Page } from "#workers/core/posts/posts.read";
-import { POST_LIST_TYPES, ZDraftCreate, ZShare } from "#workers/core/posts/posts.schemas";
+} from "#workers/core/posts/posts.write";
 import { type ApiContext, type ApiEnv, readFileField, readJson } from "../http";
 import { errorResponses, jsonBody, jsonResponse, registry } from "../openapi";
 import { ZPage } from "../pagination";
@@ -155,7 +153,10 @@ registry.registerPath({
   path: "/v1/post/{slug}/leave/",
   summary: "Отказаться от черновика, которым поделились",
   request: slugParam,
-  responses: { 200: jsonResponse("Готово", z.object({ slug: z.string(), left: z.literal(true) })), ...errorResponses(401, 403, 404) },
+  responses: {
+    200: jsonResponse("Готово", z.object({ slug: z.string(), left: z.literal(true) })),
+    ...errorResponses(401, 403, 404),
+  },
 });
 registry.registerPath({
   method: "patch",
@@ -177,7 +178,16 @@ registry.registerPath({
 
 export const postRouter = new Hono<ApiEnv>()
   .get("/", async (c) =>
-    c.json(withUrls(c, await listPosts(c.var.ctx, { type: c.req.query("type"), cursor: c.req.query("cursor"), page: c.req.query("page") }))),
+    c.json(
+      withUrls(
+        c,
+        await listPosts(c.var.ctx, {
+          type: c.req.query("type"),
+          cursor: c.req.query("cursor"),
+          page: c.req.query("page"),
+        }),
+      ),
+    ),
   )
   .post("/", async (c) => c.json(await createDraft(c.var.ctx, await readJson(c)), 201))
   .get("/pinned", async (c) => c.json(await listPinnedPosts(c.var.ctx)))
@@ -192,4 +202,6 @@ export const postRouter = new Hono<ApiEnv>()
   .post("/:slug/share", async (c) => c.json(await sharePost(c.var.ctx, c.req.param("slug"), await readJson(c))))
   .post("/:slug/leave", async (c) => c.json(await leavePost(c.var.ctx, c.req.param("slug"))))
   .patch("/:slug/pin", async (c) => c.json(await togglePin(c.var.ctx, c.req.param("slug"))))
-  .post("/:slug/image", async (c) => c.json(await uploadPostImage(c.var.ctx, c.req.param("slug"), await readFileField(c, "file"))));
+  .post("/:slug/image", async (c) =>
+    c.json(await uploadPostImage(c.var.ctx, c.req.param("slug"), await readFileField(c, "file"))),
+  );

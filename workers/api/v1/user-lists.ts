@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { listUserComments } from "#workers/core/comments/comments";
-import { listUserPosts } from "#workers/core/posts/posts";
+import { listUserPosts } from "#workers/core/posts/posts.lists";
 import { USER_POST_LISTS, type UserPostList } from "#workers/core/posts/posts.schemas";
 import { listUserPictures, listUserShouts } from "#workers/core/shouts/shouts";
 import { USER_SHOUT_LISTS, type UserShoutList } from "#workers/core/shouts/shouts.schemas";
@@ -60,10 +60,7 @@ registry.registerPath({
   summary: "Картинки из записок участника, новые первыми",
   request: { params: z.object({ id: z.string() }), query: z.object({ page: z.number().int().min(1).optional() }) },
   responses: {
-    200: jsonResponse(
-      "Картинки",
-      ZPage(ZShoutMediaShape.extend({ shout_id: z.number().int(), datetime: z.string() })),
-    ),
+    200: jsonResponse("Картинки", ZPage(ZShoutMediaShape.extend({ shout_id: z.number().int(), datetime: z.string() }))),
     ...errorResponses(400, 404),
   },
 });
