@@ -7,7 +7,7 @@ import { settle, socketsClosedAfterEach } from "#tests/factories/sockets";
 import { createUser } from "#tests/factories/users";
 import { AppError } from "#workers/core/errors";
 import { STREAM_TYPE } from "#workers/core/notifications/notifications.constants";
-import { shoutTitle } from "#workers/core/notifications/triggers";
+import { shoutTitle } from "#workers/core/notifications/triggers/shouts";
 import {
   createShout,
   deleteShout,

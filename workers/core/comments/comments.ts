@@ -3,7 +3,7 @@ import { type CommentRow, comments, likes, postShares, posts, type UserRow, user
 import { serializePublicUser } from "#workers/core/accounts/accounts.serializers";
 import { getConfig } from "#workers/core/config/config";
 import { AppError } from "#workers/core/errors";
-import { onCommentCreated, onCommentRemoved, onCommentUpdated } from "#workers/core/notifications/triggers";
+import { onCommentCreated, onCommentRemoved, onCommentUpdated } from "#workers/core/notifications/triggers/posts";
 import { parseInput } from "#workers/core/shared/validation";
 import type { RequestContext } from "#workers/platform/context";
 import type { Audience } from "#workers/realtime/messages";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { postShares, users } from "#drizzle/schema";
 import { AppError } from "#workers/core/errors";
-import { onPostShared } from "#workers/core/notifications/triggers";
+import { onPostShared } from "#workers/core/notifications/triggers/posts";
 import { normaliseKey } from "#workers/core/shared/text";
 import { parseInput } from "#workers/core/shared/validation";
 import type { RequestContext } from "#workers/platform/context";

@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { bookmarks, comments, likes, type PostRow, postShares, posts, postTags } from "#drizzle/schema";
 import { AppError, type FieldErrors } from "#workers/core/errors";
-import { onPostPublished, onPostRemoved } from "#workers/core/notifications/triggers";
+import { onPostPublished, onPostRemoved } from "#workers/core/notifications/triggers/posts";
 import { parseInput } from "#workers/core/shared/validation";
 import { recountStatement, tagStatements } from "#workers/core/tags/tags.write";
 import type { RequestContext } from "#workers/platform/context";

@@ -17,14 +17,14 @@ import {
   onShoutCommentCreated,
   onShoutCommentRemoved,
   onShoutCommentUpdated,
-} from "#workers/core/notifications/triggers";
+} from "#workers/core/notifications/triggers/shouts";
 import { shoutPageAudience } from "#workers/core/reactions/targets";
 import { parseInput } from "#workers/core/shared/validation";
 import type { RequestContext } from "#workers/platform/context";
 import type { Audience } from "#workers/realtime/messages";
 import { publish } from "#workers/realtime/publish";
-import { authorFlags, can } from "./shouts.policy";
 import { purgeGuestPages } from "./shout-visibility";
+import { authorFlags, can } from "./shouts.policy";
 import { findShout, shoutAccess, shoutRules } from "./shouts.read";
 import { SHOUT_COMMENT_DUPLICATE_MS, ZShoutCommentCreate, ZShoutCommentUpdate } from "./shouts.schemas";
 import { neutralShoutComment, type ShoutCommentView, serializeShoutComment, shoutUrl } from "./shouts.serializers";

@@ -3,7 +3,7 @@ import { bookmarks, type ShoutRow, shoutMedia, shouts, shoutTags, tags, type Use
 import { rawBatch } from "#workers/core/comments/d1";
 import { type Paged, parsePage, parsePathId, toPage } from "#workers/core/comments/paging";
 import { AppError } from "#workers/core/errors";
-import { onShoutCreated, onShoutRemoved, onShoutUpdated } from "#workers/core/notifications/triggers";
+import { onShoutCreated, onShoutRemoved, onShoutUpdated } from "#workers/core/notifications/triggers/shouts";
 import { numberedPage, type Page } from "#workers/core/posts/posts.read";
 import { shoutAudience } from "#workers/core/reactions/targets";
 import { parseInput } from "#workers/core/shared/validation";

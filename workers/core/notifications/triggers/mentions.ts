@@ -1,0 +1,77 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { notifications, type UserRow, users } from "#drizzle/schema";
+import { normaliseKey } from "#workers/core/shared/text";
+import type { RequestContext } from "#workers/platform/context";
+import { mentionedNames } from "../mentions";
+import { type Notified, notify } from "../notifications";
+import { MENTIONS_MAX, STREAM_TYPE } from "../notifications.constants";
+import type { StreamTexts } from "../notifications.serializers";
+import { bestEffort, notifyAll } from "./best-effort";
+
+/** @mentions in comments and shouts: who is mentioned, telling them, and telling those an edit adds. */
+
+/** Members mentioned in the text, by their case-insensitive username key (never `except`). */
+async function mentionedMembers(ctx: RequestContext, text: string, except: Set<number>): Promise<number[]> {
+  const names = mentionedNames(text);
+  if (!names.length) return [];
+  const keys = [...new Set(names.map(normaliseKey))];
+  const rows = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.usernameKey, keys), eq(users.isBanned, false)));
+  return rows
+    .map((r) => r.id)
+    .filter((id) => !except.has(id))
+    .slice(0, MENTIONS_MAX);
+}
+
+/** Notifies the members @mentioned in a comment, shout or shout comment (never those in `told`). */
+export async function notifyMentions(
+  ctx: RequestContext,
+  input: { actor: UserRow; text: string; told: Set<number>; preTitle: string; texts: StreamTexts; key: string },
+): Promise<Promise<Notified | null>[]> {
+  const mentioned = await bestEffort("looking up mentions", () => mentionedMembers(ctx, input.text, input.told), []);
+  return mentioned.map((recipientId) => {
+    input.told.add(recipientId);
+    return notify(ctx, {
+      recipientId,
+      actor: input.actor,
+      type: STREAM_TYPE.mention,
+      texts: { ...input.texts, pre_title: input.preTitle },
+      sourceKey: input.key,
+    });
+  });
+}
+
+/** Mentions added by an edit: notified unless already told about this item. */
+export async function newMentions(
+  ctx: RequestContext,
+  input: { author: UserRow; oldText: string; text: string; key: string; texts: StreamTexts },
+): Promise<Notified[]> {
+  const before = new Set(mentionedNames(input.oldText).map(normaliseKey));
+  const added = mentionedNames(input.text).filter((name) => !before.has(normaliseKey(name)));
+  if (!added.length) return [];
+  return bestEffort("notifications about new mentions", async () => {
+    const candidates = await mentionedMembers(ctx, added.map((n) => `@${n}`).join(" "), new Set([input.author.id]));
+    if (!candidates.length) return [];
+    const already = await ctx.db
+      .select({ userId: notifications.userId })
+      .from(notifications)
+      .where(and(eq(notifications.sourceKey, input.key), inArray(notifications.userId, candidates)));
+    const skip = new Set(already.map((r) => r.userId));
+    return notifyAll(
+      "notification about a mention",
+      candidates
+        .filter((id) => !skip.has(id))
+        .map((recipientId) =>
+          notify(ctx, {
+            recipientId,
+            actor: input.author,
+            type: STREAM_TYPE.mention,
+            texts: input.texts,
+            sourceKey: input.key,
+          }),
+        ),
+    );
+  }, []);
+}
