@@ -38,7 +38,8 @@ async function seen(client: ApiClient, name: string) {
 const HIDDEN = { tag: 404, posts: 404, shouts: 404, search: false, top: false };
 const page = (path: string) => SELF.fetch(`http://localhost${path}`, { redirect: "manual" });
 
-describe("a tag shows only with published, visible content", () => {
+// Pages are compiled on their first request (the page door runs React Router's dev build): more time.
+describe("a tag shows only with published, visible content", { timeout: 30_000 }, () => {
   it("a tag only a draft uses is not found by anyone, the author included, until the post is published", async () => {
     const { client: author, user } = await memberClient();
     const name = uniqueTag("Черновой");

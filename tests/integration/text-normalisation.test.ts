@@ -90,7 +90,8 @@ describe("every text input is cleaned on its way in", () => {
     expect(names.results.map((t) => t.name)).toEqual([`Тег${run}`, `Мой${run}`]);
   });
 
-  it("the editor page's form (a route action) is cleaned the same way", async () => {
+  // Pages are compiled on their first request (the page door runs React Router's dev build): more time.
+  it("the editor page's form (a route action) is cleaned the same way", { timeout: 30_000 }, async () => {
     const { client, user } = await memberClient();
     const draft = await createPost(user, { isPublished: false, publishedAt: null });
     const form = new URLSearchParams({
@@ -147,7 +148,7 @@ describe("every text input is cleaned on its way in", () => {
   });
 });
 
-describe("feeds stay well-formed XML", () => {
+describe("feeds stay well-formed XML", { timeout: 30_000 }, () => {
   it("a post cleaned on its way in reaches /rss.xml", async () => {
     const { client } = await memberClient();
     const { slug } = await json<{ slug: string }>(await client.post("/post/", { title: `Лента${DIRTY}${run}` }));

@@ -49,7 +49,7 @@ function put(holder: Task["holder"], key: string | number, value: unknown): void
 
 /**
  * Every input on its way into a schema (see `parseInput`, and the API's JSON reader): strings cleaned by
- * `cleanText` (one line, except under the keys in MULTILINE_KEYS), object keys too, and nesting deeper than
+ * `cleanText` (one line, except under the keys in MULTILINE_KEYS), entries under unclean keys left out, nesting deeper than
  * MAX_INPUT_DEPTH refused with a 400 before any recursive code sees it. Iterative, so no input can exhaust
  * the stack here. Non-plain objects (files, dates) pass unchanged. Returns a cleaned copy.
  */
@@ -72,10 +72,11 @@ export function cleanInput(input: unknown): unknown {
     } else {
       const copy: Record<string, unknown> = {};
       put(holder, key, copy);
-      // Pushed last to first, so the copy gets its keys in the original order.
+      // Pushed last to first, so the copy gets its keys in the original order. A key that is not clean text
+      // names nothing any schema knows: its entry is left out (cleaning it could make it another, real key).
       for (const [name, item] of Object.entries(value).reverse()) {
-        const clean = cleanText(name, false);
-        stack.push({ holder: copy, key: clean, value: item, depth: depth + 1, field: clean });
+        if (cleanText(name, false) !== name) continue;
+        stack.push({ holder: copy, key: name, value: item, depth: depth + 1, field: name });
       }
     }
   }
