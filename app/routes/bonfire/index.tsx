@@ -1,8 +1,9 @@
 import { Link, redirect, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
 import { IconFire, IconPaw, IconScroll } from "#app/components/icons";
+import { PinnedShouts } from "#app/components/pinned-shouts";
 import { PinnedStrip } from "#app/components/pinned-strip";
-import { PinnedShouts, ShoutFeed } from "#app/components/shout-card";
 import { ShoutComposer, ShoutInvite } from "#app/components/shout-composer";
+import { ShoutFeed } from "#app/components/shout-feed";
 import { formFields, formFiles, formList, getCtx, loaderError, readForm, runAction } from "#app/lib/forms.server";
 import { pageTitle } from "#app/lib/meta";
 import { useRootData } from "#app/lib/root-data";

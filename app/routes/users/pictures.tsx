@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { PageLinks } from "#app/components/feed-paging";
 import { Lightbox } from "#app/components/lightbox";
-import { shoutUrl } from "#app/components/shout-card";
+import { shoutUrl } from "#app/components/shout-actions";
 import { TimeAgo } from "#app/components/time-ago";
 import { getCtx, loaderError } from "#app/lib/forms.server";
 import { pageTitle } from "#app/lib/meta";

@@ -1,5 +1,5 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
-import { ShoutFeed } from "#app/components/shout-card";
+import { ShoutFeed } from "#app/components/shout-feed";
 import { getCtx, loaderError } from "#app/lib/forms.server";
 import { SHOUT_STYLES } from "#app/routes/bonfire/styles";
 import { listUserShouts } from "#workers/core/shouts/shouts";
