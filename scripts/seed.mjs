@@ -1,9 +1,12 @@
-// Loads the Russian demo content into the local D1, idempotently (INSERT OR IGNORE on unique keys).
+// Loads the Russian demo content into the local D1 and its pictures into the local R2, idempotently (INSERT OR
+// IGNORE on unique keys and fixed ids; pictures already in R2 are left alone).
 // Usage: node scripts/seed.mjs [--persist-to DIR]
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { usernameSkeleton } from "../workers/core/accounts/confusables.ts";
-import { DEMO_POST_COUNT, demoContentSql } from "./demo-content.mjs";
+import { DEMO_POST_COUNT } from "./demo-content.mjs";
+import { demoSql, putDemoPictures } from "./demo-load.mjs";
+import { SHOUTS } from "./demo-shouts.mjs";
 import { DEMO_USERS } from "./demo-users.mjs";
 import { root, run } from "./lib.mjs";
 import { hashPassword as hash } from "./password-hash.mjs";
@@ -26,9 +29,14 @@ UPDATE users SET username_skeleton = ${skeleton} WHERE username_key = ${q(key(u.
 const dir = path.join(root, ".wrangler", "seed");
 mkdirSync(dir, { recursive: true });
 const file = path.join(dir, "demo.sql");
-writeFileSync(file, `${[...statements, ...demoContentSql(now)].join("\n")}\n`);
+writeFileSync(file, `${[...statements, ...demoSql(now)].join("\n")}\n`);
 const extra = process.argv.slice(2);
 run("wrangler", ["d1", "execute", "DB", "--local", "--file", file, ...extra], {
   stdio: ["ignore", "ignore", "inherit"],
 });
-console.log(`✓ Демо-данные загружены (${DEMO_USERS.length} участников, ${DEMO_POST_COUNT} статей с комментариями).`);
+const persistTo = extra.includes("--persist-to") ? extra[extra.indexOf("--persist-to") + 1] : undefined;
+const pictures = await putDemoPictures(persistTo);
+console.log(
+  `✓ Демо-данные загружены (${DEMO_USERS.length} участников, ${DEMO_POST_COUNT} статей и ${SHOUTS.length} записок с комментариями, ` +
+    `картинок в R2: ${pictures.total}, новых: ${pictures.written}).`,
+);

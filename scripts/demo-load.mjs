@@ -1,0 +1,85 @@
+// Loads the demo content: the SQL of every demo module (run by scripts/seed.mjs with `wrangler d1 execute`), then
+// the pictures the rows name, put into the local R2. One Wrangler platform proxy reads the keys from D1 and
+// writes the objects (about a second; a `wrangler r2 object put` per object would take seconds each). Objects
+// already there are skipped, so a second run renders and writes nothing.
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { getPlatformProxy, unstable_readConfig } from "wrangler";
+import { demoContentSql } from "./demo-content.mjs";
+import { renderPicture } from "./demo-pictures.mjs";
+import { demoShoutsSql } from "./demo-shouts.mjs";
+import { demoStreamSql } from "./demo-stream.mjs";
+import { root } from "./lib.mjs";
+
+/** Every demo statement after the members: posts, shouts, then the stream about them. */
+export function demoSql(now) {
+  return [...demoContentSql(now), ...demoShoutsSql(now), ...demoStreamSql(now)];
+}
+
+/** The R2 objects the demo rows point at: shout pictures (large and thumb) and post pictures (large only). */
+const KEYS_SQL = `
+  SELECT key || '.webp' AS key, substr(key, instr(key, '/demo-') + 6) AS picture, 'large' AS variant
+    FROM shout_media WHERE is_video = 0 AND key LIKE 'shouts/%/demo-%'
+  UNION ALL
+  SELECT key || '-thumb.webp', substr(key, instr(key, '/demo-') + 6), 'thumb'
+    FROM shout_media WHERE is_video = 0 AND key LIKE 'shouts/%/demo-%'
+  UNION ALL
+  SELECT image, substr(image, instr(image, '/demo-') + 6, length(image) - instr(image, '/demo-') - 10), 'large'
+    FROM posts WHERE image LIKE 'posts/%/demo-%.webp' AND is_video_background = 0
+  UNION ALL
+  SELECT substr(src, 8), substr(src, instr(src, '/demo-') + 6, length(src) - instr(src, '/demo-') - 10), 'large'
+    FROM (SELECT json_extract(b.value, '$.attrs.src') AS src
+            FROM posts, json_each(posts.body, '$.content') b
+           WHERE json_valid(posts.body) AND json_extract(b.value, '$.type') = 'image')
+   WHERE src LIKE '/media/posts/%/demo-%.webp'`;
+
+/**
+ * A Wrangler config with only the D1 and R2 bindings (the site's Durable Objects would only warn here), written
+ * under .wrangler/seed; the persisted data is found by the same database id and bucket name.
+ */
+function bindingsConfig() {
+  const site = unstable_readConfig({ config: path.join(root, "wrangler.toml") }, { hideWarnings: true });
+  const dir = path.join(root, ".wrangler", "seed");
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, "bindings.wrangler.json");
+  writeFileSync(
+    file,
+    JSON.stringify({
+      name: site.name,
+      compatibility_date: site.compatibility_date,
+      d1_databases: site.d1_databases.map(({ binding, database_name, database_id }) => ({
+        binding,
+        database_name,
+        database_id,
+      })),
+      r2_buckets: site.r2_buckets.map(({ binding, bucket_name }) => ({ binding, bucket_name })),
+    }),
+  );
+  return file;
+}
+
+/** Puts the demo pictures the database names into the local R2 (`persistTo` as `wrangler --persist-to`). */
+export async function putDemoPictures(persistTo) {
+  const proxy = await getPlatformProxy({
+    configPath: bindingsConfig(),
+    persist: { path: path.resolve(root, persistTo ?? ".wrangler/state", "v3") },
+    remoteBindings: false,
+    envFiles: [],
+  });
+  try {
+    const { DB, MEDIA } = proxy.env;
+    const { results } = await DB.prepare(KEYS_SQL).all();
+    const missing = [];
+    for (const row of results) if (!(await MEDIA.head(row.key))) missing.push(row);
+    const rendered = new Map();
+    for (const { key, picture, variant } of missing) {
+      if (!rendered.has(picture)) rendered.set(picture, renderPicture(picture));
+      await MEDIA.put(key, rendered.get(picture)[variant].body, {
+        httpMetadata: { contentType: "image/webp", cacheControl: "public, max-age=31536000, immutable" },
+      });
+    }
+    return { total: results.length, written: missing.length };
+  } finally {
+    await proxy.dispose();
+  }
+}
