@@ -1,3 +1,5 @@
+// First: zod's settings must precede every schema of the client bundle (the CSP forbids its eval probe).
+import "./lib/zod-config";
 import { useEffect } from "react";
 import {
   data,

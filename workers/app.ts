@@ -7,6 +7,7 @@ import { buildRequestContext } from "./platform/context";
 import { csrfCookie, readCookies } from "./platform/cookies";
 import { newCsrfToken } from "./platform/csrf";
 import { serveMedia } from "./platform/media-serve";
+import { newNonce, secureHeaders } from "./platform/security-headers";
 import { connectSocket } from "./realtime/connect";
 import {
   cacheTags,
@@ -73,12 +74,17 @@ async function servePage(request: Request, env: Env, ctx: ExecutionContext): Pro
   const requestContext = await buildRequestContext(request, env, ctx);
   if (newCsrf) requestContext.csrfCookie = newCsrf;
   requestContext.sharedRender = !!key && !requestContext.actor;
+  requestContext.nonce = newNonce();
   const context = new RouterContextProvider();
   context.set(appContext, requestContext);
   const response = await pageHandler(request, context);
 
   if (requestContext.sharedRender && key && response.status === 200 && !response.headers.has("Set-Cookie")) {
-    const cacheable = withHeaders(response, { "Cache-Control": GUEST_CACHE_CONTROL, "Cache-Tag": cacheTags(new URL(request.url).pathname) }, null);
+    const cacheable = withHeaders(
+      response,
+      { "Cache-Control": GUEST_CACHE_CONTROL, "Cache-Tag": cacheTags(new URL(request.url).pathname) },
+      null,
+    );
     ctx.waitUntil(storePage(key, cacheable.clone()).catch(() => {}));
     countGuestShoutView(request, env, ctx);
     return withHeaders(cacheable, { "X-Page-Cache": "MISS" }, setCsrf);
@@ -92,12 +98,35 @@ async function servePage(request: Request, env: Env, ctx: ExecutionContext): Pro
  */
 export { SiteChannel } from "./realtime/channel";
 
+async function route(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  const url = new URL(request.url);
+  if (url.pathname.startsWith("/api/")) return api.fetch(request, env, ctx);
+  if (url.pathname === "/ws/" || url.pathname === "/ws") return connectSocket(request, env);
+  if (url.pathname.startsWith("/media/")) return serveMedia(request, env.MEDIA);
+  return servePage(request, env, ctx);
+}
+
+/** Every response leaves through here: the security headers (platform/security-headers.ts). */
+function finish(request: Request, response: Response): Response {
+  // An accepted websocket upgrade goes back as it is.
+  if (response.status === 101) return response;
+  const headers = new Headers(response.headers);
+  secureHeaders(headers, new URL(request.url));
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
 export default {
   async fetch(request, env, ctx) {
-    const url = new URL(request.url);
-    if (url.pathname.startsWith("/api/")) return api.fetch(request, env, ctx);
-    if (url.pathname === "/ws/" || url.pathname === "/ws") return connectSocket(request, env);
-    if (url.pathname.startsWith("/media/")) return serveMedia(request, env.MEDIA);
-    return servePage(request, env, ctx);
+    let response: Response;
+    try {
+      response = await route(request, env, ctx);
+    } catch (error) {
+      console.error("Unhandled error", error);
+      response = new Response("Что-то пошло не так.", {
+        status: 500,
+        headers: { "Content-Type": "text/plain; charset=utf-8" },
+      });
+    }
+    return finish(request, response);
   },
 } satisfies ExportedHandler<Env>;

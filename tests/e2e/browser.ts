@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from "playwright-core";
+import { afterEach, expect } from "vitest";
 
 export const BASE_URL = process.env.E2E_BASE_URL ?? "http://localhost:8787";
 export const SCREENSHOTS = path.resolve(import.meta.dirname, "screenshots");
@@ -36,15 +37,52 @@ function randomIp(): string {
   return `10.${b()}.${b()}.${b()}`;
 }
 
+// ─── Content-Security-Policy violations fail the test that caused them ─────────────────────────────────
+// Every page of every context reports its violations (the `securitypolicyviolation` event, and Chromium's own
+// "Refused to …" console errors) into this list; the afterEach below — registered in each test file that
+// imports this module — fails the test that saw any, so every browser test checks the site's CSP.
+const cspViolations: string[] = [];
+const CSP_MARK = "[csp-violation]";
+
+/** Reports CSP violations of the page (and of its frames) to the console, where the context hears them. */
+function reportCspViolations(mark: string): void {
+  document.addEventListener("securitypolicyviolation", (event) => {
+    console.error(
+      `${mark} ${event.effectiveDirective} blocked ${event.blockedURI || "inline"} in ${event.sourceFile || event.documentURI}:${event.lineNumber} ${event.sample}`,
+    );
+  });
+}
+
+function watchCsp(context: BrowserContext): void {
+  context.on("console", (message) => {
+    const text = message.text();
+    if (text.startsWith(CSP_MARK) || (message.type() === "error" && /Refused to|Content Security Policy/.test(text))) {
+      cspViolations.push(`${message.location().url}: ${text}`);
+    }
+  });
+}
+
+/** The CSP violations seen since the last call (and forgets them). */
+export function takeCspViolations(): string[] {
+  return cspViolations.splice(0);
+}
+
+afterEach(() => {
+  expect(takeCspViolations(), "Content-Security-Policy violations").toEqual([]);
+});
+
 export async function newContext(options: BrowserContextOptions = {}): Promise<BrowserContext> {
   const b = await getBrowser();
-  return b.newContext({
+  const context = await b.newContext({
     baseURL: BASE_URL,
     locale: "ru-RU",
     viewport: { width: 1280, height: 900 },
     ...options,
     extraHTTPHeaders: { "CF-Connecting-IP": randomIp(), ...options.extraHTTPHeaders },
   });
+  await context.addInitScript(reportCspViolations, CSP_MARK);
+  watchCsp(context);
+  return context;
 }
 
 /** Signs a demo member in through the sign-in form (works with JavaScript on or off). */

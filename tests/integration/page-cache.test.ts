@@ -13,6 +13,7 @@ import {
   readPage,
   storePage,
 } from "#workers/platform/page-cache";
+import { pageCsp } from "#workers/platform/security-headers";
 
 const ORIGIN = "http://localhost";
 
@@ -21,6 +22,14 @@ async function put(path: string, theme: string) {
     pageKey(`${ORIGIN}${path}`, theme),
     new Response(`<p>${path} ${theme}</p>`, { headers: { "Cache-Control": "public, s-maxage=60" } }),
   );
+}
+
+/** Drops this isolate's in-memory copy (as its TTL would), keeping the Cache API's. */
+async function purgeMemoryOnly(key: Request): Promise<void> {
+  const cache = (caches as unknown as { default: Cache }).default;
+  const copy = await cache.match(key);
+  await purgePages(ORIGIN, [new URL(key.url).pathname]);
+  if (copy) await cache.put(key, copy);
 }
 
 describe("guest page cache", () => {
@@ -90,6 +99,37 @@ describe("guest page cache", () => {
     await purgePages(ORIGIN, ["/posts/a"]);
     for (const theme of THEMES) expect(await readPage(pageKey(`${ORIGIN}/posts/a`, theme))).toBeUndefined();
     expect(await readPage(pageKey(`${ORIGIN}/posts/b`, "darkorange"))).toBeDefined();
+  });
+
+  it("a stored page leaves the cache with a fresh nonce each time, in every script and in its policy", async () => {
+    const stored = "storedstorednonce00000";
+    const key = pageKey(`${ORIGIN}/posts/nonce`, "darkorange");
+    const html = `<!DOCTYPE html><html><head><script nonce="${stored}">a()</script><link rel="modulepreload" href="/x.js" nonce="${stored}"></head><body><p>nonce: not an attribute</p><script type="module" nonce="${stored}">b()</script></body></html>`;
+    await storePage(
+      key,
+      new Response(html, {
+        headers: {
+          "Content-Type": "text/html",
+          "Content-Security-Policy": pageCsp(stored, new URL(ORIGIN)),
+          "Cache-Control": "public, s-maxage=60",
+        },
+      }),
+    );
+    const seen = new Set<string>([stored]);
+    // The first read comes from the isolate's memory; after its TTL, from the Cache API: both renew.
+    for (const step of ["memory", "memory again", "cache api"]) {
+      if (step === "cache api") await purgeMemoryOnly(key);
+      const page = await readPage(key);
+      const csp = page?.headers.get("Content-Security-Policy") ?? "";
+      const nonce = /'nonce-([^']+)'/.exec(csp)?.[1] ?? "";
+      expect(nonce, step).toMatch(/^[A-Za-z0-9_-]{22}$/);
+      expect(seen.has(nonce), step).toBe(false);
+      seen.add(nonce);
+      const body = (await page?.text()) ?? "";
+      expect(body.match(/nonce="[^"]*"/g), step).toEqual([`nonce="${nonce}"`, `nonce="${nonce}"`, `nonce="${nonce}"`]);
+      expect(body, step).not.toContain(stored);
+      expect(body, step).toContain("<p>nonce: not an attribute</p>");
+    }
   });
 
   it("a new comment purges the post page and the home page; other pages stay", async () => {

@@ -33,6 +33,11 @@ export interface RequestContext {
   waitUntil: (promise: Promise<unknown>) => void;
   /** True while rendering a guest page that goes into the shared page cache (no per-visitor data in it). */
   sharedRender: boolean;
+  /**
+   * The Content-Security-Policy nonce of the page being rendered: set by the page door (workers/app.ts) for each
+   * request, given to every inline script by app/entry.server.tsx; empty outside the page door.
+   */
+  nonce: string;
   /** Drops the cached guest views of these pages after a change to their content. */
   invalidate: (paths: string[]) => void;
 }
@@ -63,6 +68,7 @@ export async function buildRequestContext(
     now,
     waitUntil: (promise) => ctx.waitUntil(promise),
     sharedRender: false,
+    nonce: "",
     invalidate: (paths) => ctx.waitUntil(purgePages(origin, paths).catch(() => {})),
   };
 }

@@ -1,11 +1,13 @@
 import { THEMES } from "#workers/core/accounts/accounts.schemas";
 import { SESSION_COOKIE } from "./cookies";
 import { randomToken } from "./crypto";
+import { renewNonce } from "./security-headers";
 
 /**
  * Guest HTML at the edge (docs/decisions/0015-guest-page-cache.md). Guests' pages are the same for every
  * guest with the same theme, so the Worker keeps them in the Cache API for a minute (served stale while it
- * refreshes for ten more) and deletes them when their content changes. Members' pages are private.
+ * refreshes for ten more) and deletes them when their content changes. Members' pages are private. A stored
+ * page leaves the cache only with a fresh CSP nonce (docs/decisions/0022-security-headers.md).
  */
 export const PAGE_TTL_SECONDS = 60;
 export const PAGE_STALE_SECONDS = 600;
@@ -120,7 +122,8 @@ async function fromCacheApi(key: Request, generation: Promise<string>): Promise<
 // A missing entry (first use, evicted) gets a new token: older pages are then misses, never served by mistake.
 const GENERATION_HEADER = "X-Page-Generation";
 const GENERATION_PATH = "/__page-cache/generation";
-let localGeneration = randomToken(12);
+// Empty until the first purge: workerd allows no random values at global scope (the Worker would not start).
+let localGeneration = "";
 
 /** The generation each read saw: the page rendered after a miss is stamped with it, not a newer one. */
 const generationAtRead = new WeakMap<Request, Promise<string>>();
@@ -152,10 +155,12 @@ async function currentFromMemory(url: string, generation: Promise<string>): Prom
   return undefined;
 }
 
+/** The stored page, with a nonce of its own (every hit is a new response: its nonce must be new too). */
 export async function readPage(key: Request): Promise<Response | undefined> {
   const generation = currentGeneration(key.url);
   generationAtRead.set(key, generation);
-  return (await currentFromMemory(key.url, generation)) ?? (await fromCacheApi(key, generation));
+  const page = (await currentFromMemory(key.url, generation)) ?? (await fromCacheApi(key, generation));
+  return page && renewNonce(page, new URL(key.url));
 }
 
 /** Stores a page under the generation its render started in (the one `readPage` saw for this key). */

@@ -72,6 +72,8 @@ export default function PostEditor({ initialBody, onChange, uploadImage, readOnl
     editable: !readOnly,
     immediatelyRender: true,
     shouldRerenderOnTransaction: false,
+    // The CSP allows no inline <style>: Tiptap's base rules are in app/styles/pages/editor.css instead.
+    injectCSS: false,
     editorProps: {
       attributes: {
         class: "post-body post-editor-content",
