@@ -106,12 +106,16 @@ async function route(request: Request, env: Env, ctx: ExecutionContext): Promise
   return servePage(request, env, ctx);
 }
 
-/** Every response leaves through here: the security headers (platform/security-headers.ts). */
+/**
+ * Every response leaves through here: the security headers (platform/security-headers.ts), and a response that
+ * sets a cookie is never publicly cacheable (a cached guest page with a first visit's CSRF cookie included).
+ */
 function finish(request: Request, response: Response): Response {
   // An accepted websocket upgrade goes back as it is.
   if (response.status === 101) return response;
   const headers = new Headers(response.headers);
   secureHeaders(headers, new URL(request.url));
+  if (headers.has("Set-Cookie")) headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 

@@ -1,7 +1,8 @@
+import { SELF } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
-import { memberClient } from "#tests/factories/client";
+import { guestClient, memberClient } from "#tests/factories/client";
 import { eventually } from "#tests/factories/db";
-import { createPublishedPost } from "#tests/factories/posts";
+import { createPost, createPublishedPost } from "#tests/factories/posts";
 import { createUser } from "#tests/factories/users";
 import { THEMES } from "#workers/core/accounts/accounts.schemas";
 import {
@@ -144,5 +145,43 @@ describe("guest page cache", () => {
     await eventually(async () => !(await readPage(pageKey(`${ORIGIN}/posts/${post.slug}`, "darkorange"))));
     await eventually(async () => !(await readPage(pageKey(`${ORIGIN}/`, "winter"))));
     expect(await readPage(pageKey(`${ORIGIN}/tags/other`, "darkorange"))).toBeDefined();
+  });
+
+  it("a response that sets a cookie is never publicly cacheable, and never stored", async () => {
+    const post = await createPost(await createUser());
+    const url = `${ORIGIN}/posts/${post.slug}`;
+    // A first visit on a page nobody cached yet: rendered, stored without the cookie, answered with it.
+    const first = await SELF.fetch(url);
+    expect(first.headers.get("X-Page-Cache")).toBe("MISS");
+    expect(first.headers.getSetCookie().join()).toContain("csrftoken=");
+    expect(first.headers.get("Cache-Control")).toBe("private, no-store");
+    await first.body?.cancel();
+
+    // A visitor who has the cookie gets the shared copy, publicly cacheable.
+    const visitor = await guestClient();
+    const cookie = [...visitor.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+    let hit: Response | undefined;
+    await eventually(async () => {
+      hit = await SELF.fetch(url, { headers: { Cookie: cookie } });
+      await hit.body?.cancel();
+      return hit.headers.get("X-Page-Cache") === "HIT";
+    });
+    expect(hit?.headers.getSetCookie()).toEqual([]);
+    expect(hit?.headers.get("Cache-Control")).toMatch(/^public, /);
+
+    // Another first visit: the same cached page, now with that visitor's new CSRF cookie — private.
+    const another = await SELF.fetch(url);
+    expect(another.headers.get("X-Page-Cache")).toBe("HIT");
+    expect(another.headers.getSetCookie().join()).toContain("csrftoken=");
+    expect(another.headers.get("Cache-Control")).toBe("private, no-store");
+    await another.body?.cancel();
+
+    // The cache itself refuses a page with a cookie.
+    const key = pageKey(`${ORIGIN}/posts/with-cookie`, "darkorange");
+    await storePage(
+      key,
+      new Response("<p>x</p>", { headers: { "Set-Cookie": "a=b", "Cache-Control": "public, s-maxage=60" } }),
+    );
+    expect(await readPage(key)).toBeUndefined();
   });
 });

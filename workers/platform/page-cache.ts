@@ -165,6 +165,8 @@ export async function readPage(key: Request): Promise<Response | undefined> {
 
 /** Stores a page under the generation its render started in (the one `readPage` saw for this key). */
 export async function storePage(key: Request, response: Response): Promise<void> {
+  // A cookie is one visitor's: a page that sets one is never shared.
+  if (response.headers.has("Set-Cookie")) return;
   const headers = new Headers(response.headers);
   headers.set(GENERATION_HEADER, await (generationAtRead.get(key) ?? currentGeneration(key.url)));
   const page = new Response(response.body, { status: response.status, statusText: response.statusText, headers });
