@@ -5,18 +5,22 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { getPlatformProxy, unstable_readConfig } from "wrangler";
+import { demoAvatarsSql } from "./demo-avatars.mjs";
 import { demoContentSql } from "./demo-content.mjs";
-import { renderPicture } from "./demo-pictures.mjs";
+import { AVATAR_VARIANTS, renderAvatar, renderPicture } from "./demo-pictures.mjs";
 import { demoShoutsSql } from "./demo-shouts.mjs";
 import { demoStreamSql } from "./demo-stream.mjs";
 import { root } from "./lib.mjs";
 
-/** Every demo statement after the members: posts, shouts, then the stream about them. */
+/** Every demo statement after the members: their avatars, posts, shouts, then the stream about them. */
 export function demoSql(now) {
-  return [...demoContentSql(now), ...demoShoutsSql(now), ...demoStreamSql(now)];
+  return [...demoAvatarsSql(), ...demoContentSql(now), ...demoShoutsSql(now), ...demoStreamSql(now)];
 }
 
-/** The R2 objects the demo rows point at: shout pictures (large and thumb) and post pictures (large only). */
+/**
+ * The R2 objects the demo rows point at: shout pictures (large and thumb), post pictures (large only) and
+ * avatars (three sizes); `picture` is the name after "demo-", `variant` the entry of its rendering.
+ */
 const KEYS_SQL = `
   SELECT key || '.webp' AS key, substr(key, instr(key, '/demo-') + 6) AS picture, 'large' AS variant
     FROM shout_media WHERE is_video = 0 AND key LIKE 'shouts/%/demo-%'
@@ -31,7 +35,10 @@ const KEYS_SQL = `
     FROM (SELECT json_extract(b.value, '$.attrs.src') AS src
             FROM posts, json_each(posts.body, '$.content') b
            WHERE json_valid(posts.body) AND json_extract(b.value, '$.type') = 'image')
-   WHERE src LIKE '/media/posts/%/demo-%.webp'`;
+   WHERE src LIKE '/media/posts/%/demo-%.webp'
+  UNION ALL
+  SELECT avatar_key || '-' || size.value || '.webp', 'avatar:' || substr(avatar_key, instr(avatar_key, '/demo-') + 6), size.value
+    FROM users, json_each('${JSON.stringify(AVATAR_VARIANTS)}') size WHERE avatar_key LIKE 'avatars/%/demo-%'`;
 
 /**
  * A Wrangler config with only the D1 and R2 bindings (the site's Durable Objects would only warn here), written
@@ -73,7 +80,10 @@ export async function putDemoPictures(persistTo) {
     for (const row of results) if (!(await MEDIA.head(row.key))) missing.push(row);
     const rendered = new Map();
     for (const { key, picture, variant } of missing) {
-      if (!rendered.has(picture)) rendered.set(picture, renderPicture(picture));
+      if (!rendered.has(picture)) {
+        const avatar = picture.startsWith("avatar:") ? picture.slice("avatar:".length) : null;
+        rendered.set(picture, avatar ? renderAvatar(avatar) : renderPicture(picture));
+      }
       await MEDIA.put(key, rendered.get(picture)[variant].body, {
         httpMetadata: { contentType: "image/webp", cacheControl: "public, max-age=31536000, immutable" },
       });

@@ -1063,6 +1063,149 @@ function shooter(seed, screen) {
   return p;
 }
 
+// ─── avatars (20 × 20) ──────────────────────────────────────────────────────────────────────────────────
+
+function badge(bg) {
+  const p = new Canvas(20, 20);
+  p.gradient(0, 20, bg);
+  return p;
+}
+
+const AVATARS = {
+  flame: () => {
+    const p = badge(["#4a1c08", "#2a0f06"]);
+    p.glow(10, 14, 12, rgb("#ff8a3d"), 0.5);
+    p.line(4, 18, 16, 16, rgb("#6f482a"), 2);
+    p.line(4, 16, 16, 18, rgb("#5b3a22"), 2);
+    flame(p, 10, 16, 14, 10, 7);
+    return p;
+  },
+  shield: () => {
+    const p = badge(["#26324a", "#141b2a"]);
+    const steel = rgb("#c8ccd6");
+    p.rect(4, 3, 12, 9, steel);
+    p.triangle(4, 11, 16, 11, 10, 18, steel);
+    p.rect(5, 4, 10, 7, rgb("#3b5fb0"));
+    p.triangle(5, 10, 15, 10, 10, 16, rgb("#3b5fb0"));
+    p.ellipse(10, 9, 3.5, 2, rgb("#f4f7ff"));
+    p.disc(10, 9, 1.2, rgb("#141b2a"));
+    return p;
+  },
+  fox: () => {
+    const p = badge(["#2f5a44", "#1d3a2c"]);
+    const fur = rgb("#f07a2a");
+    p.triangle(3, 2, 3, 9, 8, 6, fur);
+    p.triangle(17, 2, 17, 9, 12, 6, fur);
+    p.triangle(4, 3, 4, 7, 6, 6, rgb("#3a1a0a"));
+    p.triangle(16, 3, 16, 7, 14, 6, rgb("#3a1a0a"));
+    p.triangle(2, 6, 18, 6, 10, 18, fur);
+    p.triangle(2, 9, 9, 12, 10, 18, rgb("#fff1e0"));
+    p.triangle(18, 9, 11, 12, 10, 18, rgb("#fff1e0"));
+    p.rect(6, 9, 2, 2, rgb("#1a0f0a"));
+    p.rect(12, 9, 2, 2, rgb("#1a0f0a"));
+    p.rect(9, 16, 2, 2, rgb("#1a0f0a"));
+    return p;
+  },
+  wolf: () => {
+    const p = badge(["#4a1216", "#2a080a"]);
+    p.disc(10, 10, 9, rgb("#d8dde6"));
+    p.disc(10, 10, 8, rgb("#8a909a"));
+    const dark = rgb("#2a2d33");
+    p.triangle(4, 3, 7, 10, 9, 6, dark);
+    p.triangle(16, 3, 13, 10, 11, 6, dark);
+    p.triangle(5, 7, 15, 7, 10, 17, dark);
+    p.rect(7, 9, 2, 1, rgb("#ff3b2e"));
+    p.rect(11, 9, 2, 1, rgb("#ff3b2e"));
+    p.triangle(8, 13, 12, 13, 10, 17, rgb("#f4f4f4"));
+    p.rect(9, 15, 2, 1, dark);
+    return p;
+  },
+  snowflake: () => {
+    const p = badge(["#2a5a8a", "#14304f"]);
+    const white = rgb("#f4f9ff");
+    for (let k = 0; k < 3; k++) {
+      const a = (k * Math.PI) / 3;
+      const [dx, dy] = [Math.cos(a) * 8, Math.sin(a) * 8];
+      p.line(10 - dx, 10 - dy, 10 + dx, 10 + dy, white);
+      for (const side of [-1, 1]) {
+        const [ex, ey] = [10 + side * dx * 0.6, 10 + side * dy * 0.6];
+        p.line(ex, ey, ex + Math.cos(a + side * 2.4) * 3, ey + Math.sin(a + side * 2.4) * 3, white);
+        p.line(ex, ey, ex + Math.cos(a - side * 2.4) * 3, ey + Math.sin(a - side * 2.4) * 3, white);
+      }
+    }
+    p.disc(10, 10, 1.5, rgb("#9fd0ff"));
+    return p;
+  },
+  invader: () => {
+    const p = badge(["#1d2b1d", "#0e160e"]);
+    const rows = [
+      "..#...#..",
+      "...#.#...",
+      "..#####..",
+      ".##.#.##.",
+      "#########",
+      "#.#####.#",
+      "#.#...#.#",
+      "...##.##.",
+    ];
+    p.pattern(1, 2, rows, rgb("#7dff6b"), 2);
+    return p;
+  },
+  gamepad: () => {
+    const p = badge(["#6a35a0", "#3a1a5c"]);
+    const body = rgb("#ececf0");
+    p.ellipse(5, 8, 4, 4, body);
+    p.ellipse(15, 8, 4, 4, body);
+    p.rect(5, 4, 10, 8, body);
+    p.rect(3, 7, 5, 1, rgb("#2a2a33"));
+    p.rect(5, 5, 1, 5, rgb("#2a2a33"));
+    p.set(14, 6, rgb("#ff4d6d"));
+    p.set(16, 8, rgb("#4de3ff"));
+    p.set(12, 8, rgb("#7dff6b"));
+    p.set(14, 10, rgb("#ffe066"));
+    p.text(4, 13, "42", rgb("#ffe066"), 1);
+    return p;
+  },
+  kitten: () => {
+    const p = badge(["#5a3f7a", "#33224a"]);
+    const fur = rgb("#f0a04b");
+    p.triangle(3, 2, 4, 10, 9, 7, fur);
+    p.triangle(17, 2, 16, 10, 11, 7, fur);
+    p.ellipse(10, 12, 8, 7, fur);
+    p.line(10, 5, 10, 8, rgb("#c9722a"));
+    p.rect(6, 10, 2, 3, rgb("#5fbf4a"));
+    p.rect(12, 10, 2, 3, rgb("#5fbf4a"));
+    p.set(7, 11, rgb("#111111"));
+    p.set(13, 11, rgb("#111111"));
+    p.set(10, 14, rgb("#e86a7a"));
+    p.ellipse(10, 16, 3, 1.5, rgb("#ffd9a3"));
+    return p;
+  },
+  peaks: () => {
+    const p = badge(["#f2a36b", "#5a3d8c"]);
+    p.disc(14, 6, 2.5, rgb("#fff1b8"));
+    p.triangle(-2, 18, 7, 6, 14, 18, rgb("#3b2a5a"));
+    p.triangle(6, 18, 13, 9, 22, 18, rgb("#2a1f42"));
+    p.triangle(7, 6, 5, 9, 9, 9, rgb("#f4f0ff"));
+    p.rect(0, 17, 20, 3, rgb("#1d1530"));
+    p.set(8, 16, rgb("#ffcc66"));
+    return p;
+  },
+};
+
+/** Avatar sizes (workers/core/shared/media.ts AVATAR_SIZES): 2, 4 and 10 times the 20 px drawing. */
+export const AVATAR_VARIANTS = [40, 80, 200];
+
+/** Renders an avatar's WebP variants, by size. */
+export function renderAvatar(name) {
+  const draw = AVATARS[name];
+  if (!draw) throw new Error(`Нет такого демо-аватара: ${name}`);
+  const canvas = draw();
+  return Object.fromEntries(AVATAR_VARIANTS.map((size) => [size, webp(canvas, size / canvas.w)]));
+}
+
+export const AVATAR_NAMES = Object.keys(AVATARS);
+
 // ─── the pictures ─────────────────────────────────────────────────────────────────────────────────────────
 
 /** Every demo picture by name. Scenes are 160 or 120 px wide, so both sizes are whole multiples of them. */
