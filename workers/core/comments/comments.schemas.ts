@@ -2,22 +2,16 @@ import { z } from "zod";
 
 /** Universal (client-safe) schemas for comments: one schema serves the form and the action. */
 
+import { cleanText } from "#workers/core/shared/text";
 import { COMMENT_TEXT_MAX } from "./comments.constants";
 
 export * from "./comments.constants";
 
 /**
- * Plain text with line breaks: CRLF/CR become LF, control characters other than LF and TAB are dropped,
- * outer whitespace is trimmed. Links and @mentions are rendered from the text later; no markup is stored.
+ * Plain text with line breaks, cleaned like every input (workers/core/shared/text.ts: cleanText) and trimmed. Links and @mentions are rendered from the text later; no markup is stored.
  */
 export function normaliseCommentText(value: string): string {
-  return (
-    value
-      .replace(/\r\n?/g, "\n")
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
-      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "")
-      .trim()
-  );
+  return cleanText(value, true).trim();
 }
 
 export const ZCommentText = z
