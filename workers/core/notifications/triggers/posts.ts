@@ -1,13 +1,13 @@
 import type { UserRow } from "#drizzle/schema";
-import { recordActivity, removeActivity, updateActivityMessages } from "#workers/core/activity/activity";
+import { recordActivity, removeActivity } from "#workers/core/activity/activity";
 import { commentUrl } from "#workers/core/comments/comments.serializers";
 import type { RequestContext } from "#workers/platform/context";
-import { type Notified, notify, removeNotifications, updateNotificationMessages } from "../notifications";
+import { type Notified, notify, removeNotifications } from "../notifications";
 import { STREAM_TYPE } from "../notifications.constants";
 import { excerpt, postTitle, type StreamItem } from "../notifications.serializers";
 import { sourceKey } from "../sources";
-import { bestEffort, notifyAll } from "./best-effort";
-import { newMentions, notifyMentions } from "./mentions";
+import { bestEffort } from "./best-effort";
+import { commentCreated, commentRemoved, commentUpdated } from "./comments";
 
 /** Triggers about posts, shared drafts and comments on posts. */
 
@@ -82,6 +82,8 @@ export async function onPostShared(
 
 // ─── comments ──────────────────────────────────────────────────────────────────────────────────────
 
+const COMMENT = "comment";
+
 /**
  * A new comment: an activity item (type 2), and one notification per member at most — a reply to your
  * comment (type 2), else a comment on your post (type 2), else an @mention of you (type 8).
@@ -90,89 +92,48 @@ export async function onCommentCreated(
   ctx: RequestContext,
   input: { actor: UserRow; post: PostRef; comment: { id: number; text: string }; repliedToUserId: number | null },
 ): Promise<Notified[]> {
-  const { actor, post, comment } = input;
-  const key = sourceKey.comment(post.id, comment.id);
-  const url = commentUrl(post.slug, comment.id);
-  const title = postTitle(post.title);
-  const message = excerpt(comment.text);
-  const activity = bestEffort(
-    "activity for a comment",
-    () =>
-      recordActivity(ctx, {
-        actor,
-        type: STREAM_TYPE.comment,
-        texts: {
-          pre_title: "прокомментировал(а) статью",
-          title,
-          title_url: postUrl(post.slug),
-          message,
-          message_url: url,
-        },
-        sourceKey: key,
-      }),
-    null,
-  );
-
-  const told = new Set<number>([actor.id]);
-  const jobs: Promise<Notified | null>[] = [];
-  const texts = { title, title_url: postUrl(post.slug), message, message_url: url };
-  const send = (recipientId: number, preTitle: string) => {
-    told.add(recipientId);
-    jobs.push(
-      notify(ctx, {
-        recipientId,
-        actor,
-        type: STREAM_TYPE.comment,
-        texts: { ...texts, pre_title: preTitle },
-        sourceKey: key,
-      }),
-    );
-  };
-  if (input.repliedToUserId !== null && !told.has(input.repliedToUserId)) {
-    send(input.repliedToUserId, "ответил(а) на ваш комментарий к статье");
-  }
-  if (!told.has(post.userId)) send(post.userId, "прокомментировал(а) вашу статью");
-  jobs.push(
-    ...(await notifyMentions(ctx, {
-      actor,
-      text: comment.text,
-      told,
-      preTitle: "упомянул(а) вас в комментарии к статье",
-      texts: { ...texts, pre_title: "" },
-      key,
-    })),
-  );
-  const [notified] = await Promise.all([notifyAll("notification about a comment", jobs), activity]);
-  return notified;
+  const { post, comment } = input;
+  return commentCreated(ctx, {
+    actor: input.actor,
+    what: COMMENT,
+    type: STREAM_TYPE.comment,
+    key: sourceKey.comment(post.id, comment.id),
+    text: comment.text,
+    texts: {
+      title: postTitle(post.title),
+      title_url: postUrl(post.slug),
+      message: excerpt(comment.text),
+      message_url: commentUrl(post.slug, comment.id),
+    },
+    ownerId: post.userId,
+    repliedToUserId: input.repliedToUserId,
+    activity: "прокомментировал(а) статью",
+    preTitles: {
+      reply: "ответил(а) на ваш комментарий к статье",
+      owner: "прокомментировал(а) вашу статью",
+      mention: "упомянул(а) вас в комментарии к статье",
+    },
+  });
 }
 
-/**
- * An edited comment: the items about it show the new text; members newly @mentioned by the edit are told
- * (once: members already notified about this comment are not told again).
- */
+/** An edited comment: the items about it show the new text; members newly @mentioned are told once. */
 export async function onCommentUpdated(
   ctx: RequestContext,
   input: { author: UserRow; post: PostRef; comment: { id: number; text: string }; oldText: string },
 ): Promise<Notified[]> {
-  const { author, post, comment } = input;
-  const key = sourceKey.comment(post.id, comment.id);
-  const message = excerpt(comment.text);
-  await Promise.all([
-    bestEffort("updating comment activity", () => updateActivityMessages(ctx, key, message), undefined),
-    bestEffort("updating comment notifications", () => updateNotificationMessages(ctx, key, message), undefined),
-  ]);
-  return newMentions(ctx, {
-    author,
-    oldText: input.oldText,
+  const { post, comment } = input;
+  return commentUpdated(ctx, {
+    author: input.author,
+    what: COMMENT,
+    key: sourceKey.comment(post.id, comment.id),
     text: comment.text,
-    key,
+    oldText: input.oldText,
     texts: {
-      pre_title: "упомянул(а) вас в комментарии к статье",
       title: postTitle(post.title),
       title_url: postUrl(post.slug),
-      message,
       message_url: commentUrl(post.slug, comment.id),
     },
+    mentionPreTitle: "упомянул(а) вас в комментарии к статье",
   });
 }
 
@@ -181,9 +142,5 @@ export async function onCommentRemoved(
   ctx: RequestContext,
   input: { postId: number; commentId: number },
 ): Promise<void> {
-  const match = { keys: [sourceKey.comment(input.postId, input.commentId)] };
-  await Promise.all([
-    bestEffort("removing a comment's activity", () => removeActivity(ctx, match), []),
-    bestEffort("removing a comment's notifications", () => removeNotifications(ctx, match), []),
-  ]);
+  await commentRemoved(ctx, COMMENT, sourceKey.comment(input.postId, input.commentId));
 }

@@ -1,18 +1,14 @@
 import { sql } from "drizzle-orm";
 import { notifications, type UserRow } from "#drizzle/schema";
-import {
-  recordActivity,
-  removeActivity,
-  updateActivityMessages,
-  updateActivityTitles,
-} from "#workers/core/activity/activity";
+import { recordActivity, removeActivity, updateActivityTitles } from "#workers/core/activity/activity";
 import { shoutCommentUrl, shoutUrl } from "#workers/core/shouts/shouts.serializers";
 import type { RequestContext } from "#workers/platform/context";
-import { type Notified, notify, removeNotifications, updateNotificationMessages } from "../notifications";
+import { type Notified, removeNotifications } from "../notifications";
 import { STREAM_TYPE } from "../notifications.constants";
 import { excerpt } from "../notifications.serializers";
 import { sourceCondition } from "../sources";
 import { bestEffort, notifyAll } from "./best-effort";
+import { commentCreated, commentRemoved, commentUpdated } from "./comments";
 import { newMentions, notifyMentions } from "./mentions";
 
 /** Triggers about shouts and their comments. */
@@ -129,6 +125,8 @@ export async function onShoutRemoved(
   ]);
 }
 
+const SHOUT_COMMENT = "shout comment";
+
 /**
  * A new shout comment: an activity item (type 4, only for shouts shown to guests), and one notification per
  * member at most — a reply to your comment (type 4), else a comment on your shout (type 4), else an @mention
@@ -138,56 +136,27 @@ export async function onShoutCommentCreated(
   ctx: RequestContext,
   input: { actor: UserRow; shout: ShoutRef; comment: { id: number; text: string }; repliedToUserId: number | null },
 ): Promise<Notified[]> {
-  const { actor, shout, comment } = input;
-  const key = shoutSourceKey.comment(shout.id, comment.id);
-  const texts = {
-    ...shoutTexts(shout),
-    message: excerpt(comment.text),
-    message_url: shoutCommentUrl(shout.id, comment.id),
-  };
-  const activity = shout.isPublic
-    ? bestEffort(
-        "activity for a shout comment",
-        () =>
-          recordActivity(ctx, {
-            actor,
-            type: STREAM_TYPE.shoutComment,
-            texts: { ...texts, pre_title: "прокомментировал(а) записку" },
-            sourceKey: key,
-          }),
-        null,
-      )
-    : Promise.resolve(null);
-  const told = new Set<number>([actor.id]);
-  const jobs: Promise<Notified | null>[] = [];
-  const send = (recipientId: number, preTitle: string) => {
-    told.add(recipientId);
-    jobs.push(
-      notify(ctx, {
-        recipientId,
-        actor,
-        type: STREAM_TYPE.shoutComment,
-        texts: { ...texts, pre_title: preTitle },
-        sourceKey: key,
-      }),
-    );
-  };
-  if (input.repliedToUserId !== null && !told.has(input.repliedToUserId)) {
-    send(input.repliedToUserId, "ответил(а) на ваш комментарий к записке");
-  }
-  if (!told.has(shout.userId)) send(shout.userId, "прокомментировал(а) вашу записку");
-  jobs.push(
-    ...(await notifyMentions(ctx, {
-      actor,
-      text: comment.text,
-      told,
-      preTitle: "упомянул(а) вас в комментарии к записке",
-      texts: { ...texts, pre_title: "" },
-      key,
-    })),
-  );
-  const [notified] = await Promise.all([notifyAll("notification about a shout comment", jobs), activity]);
-  return notified;
+  const { shout, comment } = input;
+  return commentCreated(ctx, {
+    actor: input.actor,
+    what: SHOUT_COMMENT,
+    type: STREAM_TYPE.shoutComment,
+    key: shoutSourceKey.comment(shout.id, comment.id),
+    text: comment.text,
+    texts: {
+      ...shoutTexts(shout),
+      message: excerpt(comment.text),
+      message_url: shoutCommentUrl(shout.id, comment.id),
+    },
+    ownerId: shout.userId,
+    repliedToUserId: input.repliedToUserId,
+    activity: shout.isPublic ? "прокомментировал(а) записку" : null,
+    preTitles: {
+      reply: "ответил(а) на ваш комментарий к записке",
+      owner: "прокомментировал(а) вашу записку",
+      mention: "упомянул(а) вас в комментарии к записке",
+    },
+  });
 }
 
 /** An edited shout comment: its items show the new text; members newly @mentioned are told once. */
@@ -196,23 +165,14 @@ export async function onShoutCommentUpdated(
   input: { author: UserRow; shout: ShoutRef; comment: { id: number; text: string }; oldText: string },
 ): Promise<Notified[]> {
   const { shout, comment } = input;
-  const key = shoutSourceKey.comment(shout.id, comment.id);
-  const message = excerpt(comment.text);
-  await Promise.all([
-    bestEffort("updating shout comment activity", () => updateActivityMessages(ctx, key, message), undefined),
-    bestEffort("updating shout comment notifications", () => updateNotificationMessages(ctx, key, message), undefined),
-  ]);
-  return newMentions(ctx, {
+  return commentUpdated(ctx, {
     author: input.author,
-    oldText: input.oldText,
+    what: SHOUT_COMMENT,
+    key: shoutSourceKey.comment(shout.id, comment.id),
     text: comment.text,
-    key,
-    texts: {
-      ...shoutTexts(shout),
-      pre_title: "упомянул(а) вас в комментарии к записке",
-      message,
-      message_url: shoutCommentUrl(shout.id, comment.id),
-    },
+    oldText: input.oldText,
+    texts: { ...shoutTexts(shout), message_url: shoutCommentUrl(shout.id, comment.id) },
+    mentionPreTitle: "упомянул(а) вас в комментарии к записке",
   });
 }
 
@@ -221,9 +181,5 @@ export async function onShoutCommentRemoved(
   ctx: RequestContext,
   input: { shoutId: number; commentId: number },
 ): Promise<void> {
-  const match = { keys: [shoutSourceKey.comment(input.shoutId, input.commentId)] };
-  await Promise.all([
-    bestEffort("removing a shout comment's activity", () => removeActivity(ctx, match), []),
-    bestEffort("removing a shout comment's notifications", () => removeNotifications(ctx, match), []),
-  ]);
+  await commentRemoved(ctx, SHOUT_COMMENT, shoutSourceKey.comment(input.shoutId, input.commentId));
 }
