@@ -110,7 +110,7 @@ describe("sessions", () => {
 
     const remote = await guestClient({ origin: "https://kostyor.example" });
     await remote.signIn(user.username, PASSWORD);
-    expect(remote.lastSetCookies.find((c) => c.startsWith("sessionid="))).toMatch(/Secure/);
+    expect(remote.lastSetCookies.find((c) => c.startsWith("__Host-sessionid="))).toMatch(/Secure/);
   });
 
   it("a revoked session (row deleted) is a guest", async () => {

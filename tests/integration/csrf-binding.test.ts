@@ -187,6 +187,27 @@ describe("the __Host- prefix on secure origins", () => {
     expect(res.status).toBe(403);
   });
 
+  it("https: the session and known-device cookies are __Host- too; a planted bare sessionid is ignored", async () => {
+    const user = await createUser();
+    const owner = new ApiClient({ origin: "https://kostyor.example" });
+    await owner.get("/user/csrf/");
+    expect((await owner.signIn(user.username, PASSWORD)).status).toBe(200);
+    const session = setCookieOf(owner, "__Host-sessionid");
+    expect(session).toMatch(/; Secure/);
+    expect(session).toMatch(/; Path=\/(;|$)/);
+    expect(setCookieOf(owner, "__Host-device")).toMatch(/; Secure/);
+    expect(setCookieOf(owner, "sessionid")).toBeUndefined();
+    expect((await owner.get("/user/me/")).status).toBe(200);
+
+    // The same session token under the bare name (what a sibling subdomain could set) is not a session here.
+    const planted = new ApiClient({ origin: "https://kostyor.example" });
+    planted.cookies.set("sessionid", owner.cookies.get("__Host-sessionid")!);
+    const guest = new ApiClient({ origin: "https://kostyor.example" });
+    const guestStatus = (await guest.get("/user/me/")).status;
+    expect(guestStatus).not.toBe(200);
+    expect((await planted.get("/user/me/")).status).toBe(guestStatus);
+  });
+
   it("http on localhost keeps the plain name (the prefix needs Secure)", async () => {
     const client = await guestClient();
     expect(client.cookies.has("csrftoken")).toBe(true);

@@ -1,19 +1,39 @@
 import { parse, serialize } from "hono/utils/cookie";
 
 export const SESSION_COOKIE = "sessionid";
-/** The CSRF cookie on plain-http localhost (development, tests): the `__Host-` prefix needs a Secure cookie. */
 export const CSRF_COOKIE = "csrftoken";
-/**
- * The CSRF cookie everywhere else: the `__Host-` prefix makes browsers accept it only with Secure, Path=/ and no
- * Domain, so a sibling subdomain (or a man in the middle on plain http) cannot plant a token for this site.
- */
-export const CSRF_COOKIE_SECURE = "__Host-csrftoken";
 /** The known-device cookie (docs/decisions/0021-sign-in-brute-force.md). */
 export const DEVICE_COOKIE = "device";
 
+/**
+ * Our own cookies. On secure origins each is sent as `__Host-<name>`: browsers accept such a cookie only with
+ * Secure, Path=/ and no Domain, so a sibling subdomain (or a man in the middle on plain http) cannot plant a
+ * session, a CSRF token or a device mark for this site. On plain-http localhost (development, tests) the prefix
+ * cannot be used (it needs Secure), so the names are bare.
+ */
+const OWN_COOKIES = [SESSION_COOKIE, CSRF_COOKIE, DEVICE_COOKIE] as const;
+const HOST_PREFIX = "__Host-";
+
+/** The name one of our cookies has on this request's origin: `__Host-<name>` on secure origins. */
+export function cookieName(request: Request, name: (typeof OWN_COOKIES)[number]): string {
+  return isSecureOrigin(request) ? `${HOST_PREFIX}${name}` : name;
+}
+
+/**
+ * The request's cookies, ours under their bare names: on a secure origin only the `__Host-` ones count (a bare
+ * `sessionid` there was planted by someone else and is ignored).
+ */
 export function readCookies(request: Request): Record<string, string> {
   const header = request.headers.get("Cookie");
-  return header ? parse(header) : {};
+  const cookies: Record<string, string> = header ? parse(header) : {};
+  if (!isSecureOrigin(request)) return cookies;
+  for (const name of OWN_COOKIES) {
+    const value = cookies[`${HOST_PREFIX}${name}`];
+    delete cookies[`${HOST_PREFIX}${name}`];
+    if (value === undefined) delete cookies[name];
+    else cookies[name] = value;
+  }
+  return cookies;
 }
 
 /** Cookies are Secure everywhere but on localhost (plain http in development and tests). */
@@ -23,7 +43,7 @@ export function isSecureOrigin(request: Request): boolean {
 }
 
 export function sessionCookie(request: Request, token: string, maxAgeSeconds: number): string {
-  return serialize(SESSION_COOKIE, token, {
+  return serialize(cookieName(request, SESSION_COOKIE), token, {
     path: "/",
     httpOnly: true,
     secure: isSecureOrigin(request),
@@ -33,7 +53,7 @@ export function sessionCookie(request: Request, token: string, maxAgeSeconds: nu
 }
 
 export function clearSessionCookie(request: Request): string {
-  return serialize(SESSION_COOKIE, "", {
+  return serialize(cookieName(request, SESSION_COOKIE), "", {
     path: "/",
     httpOnly: true,
     secure: isSecureOrigin(request),
@@ -42,17 +62,12 @@ export function clearSessionCookie(request: Request): string {
   });
 }
 
-/** The CSRF cookie's name for this origin: `__Host-csrftoken` on secure origins, `csrftoken` on localhost. */
-export function csrfCookieName(request: Request): string {
-  return isSecureOrigin(request) ? CSRF_COOKIE_SECURE : CSRF_COOKIE;
-}
-
 /**
  * The CSRF cookie is readable by scripts on purpose: the client echoes it in X-CSRFTOKEN (double submit). No
  * Domain, Path=/ and (off localhost) Secure, as the `__Host-` prefix requires.
  */
 export function csrfCookie(request: Request, token: string): string {
-  return serialize(csrfCookieName(request), token, {
+  return serialize(cookieName(request, CSRF_COOKIE), token, {
     path: "/",
     secure: isSecureOrigin(request),
     sameSite: "Lax",
@@ -62,7 +77,7 @@ export function csrfCookie(request: Request, token: string): string {
 
 /** The known-device cookie: HttpOnly (only the server reads it), as long-lived as a session can be. */
 export function deviceCookie(request: Request, token: string, maxAgeSeconds: number): string {
-  return serialize(DEVICE_COOKIE, token, {
+  return serialize(cookieName(request, DEVICE_COOKIE), token, {
     path: "/",
     httpOnly: true,
     secure: isSecureOrigin(request),

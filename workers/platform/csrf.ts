@@ -1,5 +1,5 @@
 import { AppError } from "#workers/core/errors";
-import { csrfCookie, csrfCookieName, readCookies, SESSION_COOKIE } from "./cookies";
+import { CSRF_COOKIE, csrfCookie, readCookies, SESSION_COOKIE } from "./cookies";
 import { hmacSha256, randomToken, safeEqual, sha256 } from "./crypto";
 import { readVars } from "./env";
 
@@ -45,7 +45,7 @@ export async function verifyCsrfToken(
 }
 
 /**
- * The request's CSRF cookie (under this origin's name, see csrfCookieName) when it holds a token signed for the
+ * The request's CSRF cookie (`__Host-csrftoken` on secure origins, see readCookies) when it holds a token signed for the
  * request's session; null when it is absent, forged, or was minted for another session.
  */
 export async function validCsrfToken(
@@ -53,7 +53,7 @@ export async function validCsrfToken(
   env: Env,
   cookies: Record<string, string> = readCookies(request),
 ): Promise<string | null> {
-  const token = cookies[csrfCookieName(request)];
+  const token = cookies[CSRF_COOKIE];
   if (!token) return null;
   return (await verifyCsrfToken(readVars(env).SECRET_KEY, cookies[SESSION_COOKIE], token)) ? token : null;
 }
