@@ -4,7 +4,7 @@ import { useHydrated } from "#app/lib/hooks";
 import { SHOUT_TEXT_MAX } from "#workers/core/shouts/shouts.constants";
 import type { ShoutView } from "#workers/core/shouts/shouts.serializers";
 import { CsrfField } from "./csrf-field";
-import { asFailure, FormErrors } from "./form";
+import { asFailure, FieldErrors, FormErrors } from "./form";
 import { useBackPath } from "./paw-button";
 import { type ShoutActionResult, shoutUrl } from "./shout-actions";
 
@@ -45,13 +45,7 @@ export function ShoutEditForm({ shout, onDone }: { shout: ShoutView; onDone: () 
         // biome-ignore lint/a11y/noAutofocus: the member asked to edit this text just now
         autoFocus
       />
-      {errors?.length ? (
-        <ul className="field-error" id={`${fieldId}-error`}>
-          {errors.map((m) => (
-            <li key={m}>{m}</li>
-          ))}
-        </ul>
-      ) : null}
+      <FieldErrors id={`${fieldId}-error`} errors={errors} />
       <FormErrors failure={failure} fields={["text"]} />
       <div className="shout-edit-actions">
         <button type="submit" className="btn btn-primary btn-sm" disabled={pending} aria-busy={pending || undefined}>

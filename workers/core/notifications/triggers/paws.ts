@@ -1,6 +1,7 @@
 import { and, count, eq, gte, ne, notInArray } from "drizzle-orm";
 import { likes, type UserRow, userIgnores } from "#drizzle/schema";
 import type { PawItemType } from "#workers/core/reactions/reactions.read";
+import type { ReactionTarget } from "#workers/core/reactions/targets";
 import { plural, pluralize } from "#workers/core/shared/plural";
 import type { RequestContext } from "#workers/platform/context";
 import { type Notified, notify } from "../notifications";
@@ -36,16 +37,7 @@ export async function onPawGiven(
   ctx: RequestContext,
   input: {
     actor: UserRow;
-    target: {
-      itemType: PawItemType;
-      itemId: number;
-      ownerId: number;
-      pageUrl: string;
-      title: string;
-      itemUrl: string;
-      sourceKey: string;
-      text: string | null;
-    };
+    target: Omit<ReactionTarget, "audience">;
     showActor: boolean;
     /** When the paw was written (likes.created_at). */
     at: Date;
