@@ -5,9 +5,7 @@ import type { PostCard as PostCardData } from "#workers/core/posts/posts.seriali
 
 export const COMMENT_FORMS = ["комментарий", "комментария", "комментариев"] as const;
 
-export function postUrl(slug: string): string {
-  return `/posts/${encodeURIComponent(slug)}`;
-}
+export { postUrl } from "#workers/core/posts/posts.urls";
 
 /** The tags of a post as links to their pages. */
 export function TagList({ tags, className = "tag-list" }: { tags: PostCardData["tags"]; className?: string }) {

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, isNull } from "drizzle-orm";
 import { invitations, type UserRow, users } from "#drizzle/schema";
 import { AppError } from "#workers/core/errors";
+import { requireActor } from "#workers/core/shared/actor";
 import { AVATAR_SIZES, BACKGROUND_WIDTH } from "#workers/core/shared/media";
 import { parseInput } from "#workers/core/shared/validation";
 import { onShoutSettingsChanged } from "#workers/core/shouts/shout-visibility";
@@ -20,11 +21,6 @@ import {
 } from "./accounts.schemas";
 import { renameRules } from "./rate-limits";
 import { USERNAME_TAKEN, usernameConflict, usernameKeys } from "./usernames";
-
-function requireActor(ctx: RequestContext): UserRow {
-  if (!ctx.actor) throw new AppError("unauthenticated");
-  return ctx.actor;
-}
 
 export async function getUserById(ctx: RequestContext, id: string | number): Promise<UserRow> {
   const userId = Number(id);
@@ -185,11 +181,19 @@ export async function createInvitation(ctx: RequestContext, input: unknown): Pro
     .from(invitations)
     .where(and(eq(invitations.userId, actor.id), isNull(invitations.usedAt), gt(invitations.expiresAt, now)));
   if (active >= INVITATION_QUOTA) {
-    throw new AppError("conflict", `У вас уже ${INVITATION_QUOTA} действующих приглашений — это предел. Дождитесь, пока ими воспользуются или они истекут.`);
+    throw new AppError(
+      "conflict",
+      `У вас уже ${INVITATION_QUOTA} действующих приглашений — это предел. Дождитесь, пока ими воспользуются или они истекут.`,
+    );
   }
   const [row] = await ctx.db
     .insert(invitations)
-    .values({ code: randomToken(12), userId: actor.id, createdAt: now, expiresAt: new Date(now.getTime() + days * 86_400_000) })
+    .values({
+      code: randomToken(12),
+      userId: actor.id,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + days * 86_400_000),
+    })
     .returning();
   return invitationView(ctx, row);
 }

@@ -1,5 +1,6 @@
 import type { CommentRow, UserRow } from "#drizzle/schema";
 import { type PublicUser, serializePublicUser } from "#workers/core/accounts/accounts.serializers";
+import { postUrl } from "#workers/core/posts/posts.urls";
 
 /** Spec §3 Comment, as the API and the post page show it. A deleted comment with replies is a placeholder. */
 export interface CommentView {
@@ -73,5 +74,5 @@ export interface UserCommentView {
 }
 
 export function commentUrl(postSlug: string, commentId: number): string {
-  return `/posts/${encodeURIComponent(postSlug)}?comment=${commentId}`;
+  return `${postUrl(postSlug)}?comment=${commentId}`;
 }

@@ -4,6 +4,7 @@ import { serializePublicUser } from "#workers/core/accounts/accounts.serializers
 import { getConfig } from "#workers/core/config/config";
 import { AppError } from "#workers/core/errors";
 import { onCommentCreated, onCommentRemoved, onCommentUpdated } from "#workers/core/notifications/triggers/posts";
+import { requireActor } from "#workers/core/shared/actor";
 import { parseInput } from "#workers/core/shared/validation";
 import type { RequestContext } from "#workers/platform/context";
 import type { Audience } from "#workers/realtime/messages";
@@ -29,6 +30,8 @@ import {
   type TreeTables,
 } from "./tree";
 
+const SIGN_IN = "Войдите на сайт, чтобы комментировать.";
+
 /** Post comments in the shared tree (./tree.ts): under published posts. */
 const TABLES: TreeTables = {
   comments: "comments",
@@ -46,11 +49,6 @@ function commentAudience(postSlug: string): Audience[] {
     { kind: "route", route: `/posts/${postSlug}` },
     { kind: "route", route: "/" },
   ];
-}
-
-function requireActor(ctx: RequestContext): UserRow {
-  if (!ctx.actor) throw new AppError("unauthenticated", "Войдите на сайт, чтобы комментировать.");
-  return ctx.actor;
 }
 
 async function commentRules(ctx: RequestContext): Promise<CommentRules> {
@@ -114,7 +112,7 @@ async function loadComment(
  * unpublished or a parent removed meanwhile writes nothing at all.
  */
 export async function createComment(ctx: RequestContext, input: unknown): Promise<CommentView> {
-  const actor = requireActor(ctx);
+  const actor = requireActor(ctx, SIGN_IN);
   if (!can(actor, "create")) throw new AppError("forbidden");
   const data = parseInput(ZCommentCreate, input);
 
@@ -174,7 +172,7 @@ export async function createComment(ctx: RequestContext, input: unknown): Promis
 
 /** PATCH /v1/comment/{id}/: the author within the edit window (spec §5), a moderator always. */
 export async function updateComment(ctx: RequestContext, id: unknown, input: unknown): Promise<CommentView> {
-  const actor = requireActor(ctx);
+  const actor = requireActor(ctx, SIGN_IN);
   const { comment, postSlug, post } = await loadComment(ctx, id);
   const rules = await commentRules(ctx);
   if (!can(actor, "edit", comment, rules)) {
@@ -232,7 +230,7 @@ export interface DeletedComment {
  * the comment and every placeholder ancestor left without replies are removed, deepest first.
  */
 export async function deleteComment(ctx: RequestContext, id: unknown): Promise<DeletedComment> {
-  const actor = requireActor(ctx);
+  const actor = requireActor(ctx, SIGN_IN);
   const { comment, postSlug } = await loadComment(ctx, id);
   if (!can(actor, "delete", comment))
     throw new AppError("forbidden", "Удалять чужие комментарии могут только модераторы.");

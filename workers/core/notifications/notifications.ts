@@ -4,6 +4,7 @@ import { withSettingDefaults } from "#workers/core/accounts/accounts.constants";
 import { type Paged, parsePage, parsePathId, toPage } from "#workers/core/comments/paging";
 import { AppError } from "#workers/core/errors";
 import { pushToAwayMember } from "#workers/core/push/push";
+import { requireActor } from "#workers/core/shared/actor";
 import type { RequestContext } from "#workers/platform/context";
 import type { Db } from "#workers/platform/db";
 import { publish } from "#workers/realtime/publish";
@@ -17,6 +18,8 @@ import {
   textColumns,
 } from "./notifications.serializers";
 import { type SourceMatch, sourceCondition } from "./sources";
+
+const SIGN_IN = "Войдите на сайт, чтобы увидеть уведомления.";
 
 export interface NotifyInput {
   recipientId: number;
@@ -49,11 +52,6 @@ export interface Notified {
   item: NotificationEvent;
   /** true: a grouped notification was updated rather than created. */
   grouped: boolean;
-}
-
-function requireActor(ctx: RequestContext): UserRow {
-  if (!ctx.actor) throw new AppError("unauthenticated", "Войдите на сайт, чтобы увидеть уведомления.");
-  return ctx.actor;
 }
 
 function unreadQuery(db: Db, userId: number) {
@@ -181,7 +179,7 @@ export type NotificationPage = Paged<StreamItem> & {
 
 /** GET /v1/notification/?page=: the member's notifications, the latest event first, and the unread count. */
 export async function listNotifications(ctx: RequestContext, page: unknown): Promise<NotificationPage> {
-  const actor = requireActor(ctx);
+  const actor = requireActor(ctx, SIGN_IN);
   if (!can(actor, "list")) throw new AppError("forbidden");
   const pageNumber = parsePage(page);
   // Not one D1 batch: batches return rows as objects, which would merge the joined tables' equal column names.
@@ -217,7 +215,7 @@ export interface ViewResult {
  * changed something.
  */
 export async function viewNotification(ctx: RequestContext, id: unknown): Promise<ViewResult> {
-  const actor = requireActor(ctx);
+  const actor = requireActor(ctx, SIGN_IN);
   const notificationId = parsePathId(id, "Уведомление не найдено.");
   const now = ctx.now();
   const [changed, own, counted] = await ctx.db.batch([
@@ -245,7 +243,7 @@ export async function viewNotification(ctx: RequestContext, id: unknown): Promis
 
 /** PATCH /v1/notification/view-all/: every notification of the member viewed; the count is zero. */
 export async function viewAllNotifications(ctx: RequestContext): Promise<{ unread: 0 }> {
-  const actor = requireActor(ctx);
+  const actor = requireActor(ctx, SIGN_IN);
   if (!can(actor, "list")) throw new AppError("forbidden");
   const result = await ctx.db
     .update(notifications)

@@ -7,11 +7,6 @@ import { findPost } from "./posts.read";
 
 /** What every post service starts from: the actor, the rules in force, the post the actor may see. */
 
-export function requireActor(ctx: RequestContext): UserRow {
-  if (!ctx.actor) throw new AppError("unauthenticated");
-  return ctx.actor;
-}
-
 export const NOT_FOUND = "Статья не найдена.";
 
 export async function rules(ctx: RequestContext): Promise<PostRules> {

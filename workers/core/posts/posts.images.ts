@@ -1,9 +1,10 @@
 import { AppError } from "#workers/core/errors";
+import { requireActor } from "#workers/core/shared/actor";
 import { mediaUrl } from "#workers/core/shared/media";
 import type { RequestContext } from "#workers/platform/context";
 import { randomToken } from "#workers/platform/crypto";
 import { putAll, readUpload, widthVariants } from "#workers/platform/images";
-import { requireActor, rules, visiblePost } from "./posts.access";
+import { rules, visiblePost } from "./posts.access";
 import { can } from "./posts.policy";
 import { POST_IMAGE_WIDTH, ZPostImageUrl } from "./posts.schemas";
 

@@ -2,11 +2,12 @@ import { and, eq } from "drizzle-orm";
 import { postShares, users } from "#drizzle/schema";
 import { AppError } from "#workers/core/errors";
 import { onPostShared } from "#workers/core/notifications/triggers/posts";
+import { requireActor } from "#workers/core/shared/actor";
 import { normaliseKey } from "#workers/core/shared/text";
 import { parseInput } from "#workers/core/shared/validation";
 import type { RequestContext } from "#workers/platform/context";
 import { getPost, type PostDetail } from "./posts";
-import { requireActor, visiblePost } from "./posts.access";
+import { visiblePost } from "./posts.access";
 import { can } from "./posts.policy";
 import { ZShare } from "./posts.schemas";
 

@@ -9,6 +9,8 @@ import { getConfig } from "#workers/core/config/config";
 import { AppError } from "#workers/core/errors";
 import { onPawGiven } from "#workers/core/notifications/triggers/paws";
 import { shoutTitle } from "#workers/core/notifications/triggers/shouts";
+import { postUrl } from "#workers/core/posts/posts.urls";
+import { requireActor } from "#workers/core/shared/actor";
 import { parseInput } from "#workers/core/shared/validation";
 import { shoutCommentUrl, shoutUrl } from "#workers/core/shouts/shouts.serializers";
 import type { RequestContext } from "#workers/platform/context";
@@ -17,6 +19,8 @@ import { can } from "./reactions.policy";
 import { PAW_ITEM_TYPES, type PawItemType } from "./reactions.read";
 import { ZPawToggle } from "./reactions.schemas";
 import { findTarget, type ReactionTarget } from "./targets";
+
+const SIGN_IN = "Войдите на сайт, чтобы ставить лапки.";
 
 export interface PawState {
   item_id: number;
@@ -43,11 +47,6 @@ export interface PawEntry {
   item_id: number;
   item_type: PawItemType;
   datetime: string;
-}
-
-function requireActor(ctx: RequestContext): UserRow {
-  if (!ctx.actor) throw new AppError("unauthenticated", "Войдите на сайт, чтобы ставить лапки.");
-  return ctx.actor;
 }
 
 /** The SQL that says the item is still there to be pawed (checked inside the write batch). */
@@ -85,7 +84,7 @@ const OWN_CONTENT: Record<PawItemType, string> = {
  * the score stays equal to ups minus downs under any interleaving of requests.
  */
 export async function togglePaw(ctx: RequestContext, input: unknown): Promise<PawState> {
-  const actor = requireActor(ctx);
+  const actor = requireActor(ctx, SIGN_IN);
   const data = parseInput(ZPawToggle, input);
   const { item_type: itemType, item_id: itemId, is_negative: negative } = data;
   const target = await findTarget(ctx, itemType, itemId);
@@ -263,7 +262,7 @@ export async function listReceivedPaws(ctx: RequestContext, page: unknown): Prom
       if (type === "post" || type === "comment") {
         const slug = (type === "post" ? r.postSlug : r.commentPostSlug) ?? "";
         title = (type === "post" ? r.postTitle : r.commentPostTitle) ?? "";
-        url = type === "post" ? `/posts/${encodeURIComponent(slug)}` : commentUrl(slug, r.itemId);
+        url = type === "post" ? postUrl(slug) : commentUrl(slug, r.itemId);
       } else if (type === "shout") {
         title = shoutTitle(r.shoutText ?? "");
         url = shoutUrl(r.itemId);

@@ -5,6 +5,7 @@ import { AppError } from "#workers/core/errors";
 import { postTitle } from "#workers/core/notifications/notifications.serializers";
 import { sourceKey } from "#workers/core/notifications/sources";
 import { shoutSourceKey, shoutTitle } from "#workers/core/notifications/triggers/shouts";
+import { postUrl } from "#workers/core/posts/posts.urls";
 import { authorFlags } from "#workers/core/shouts/shouts.policy";
 import { shoutCommentUrl, shoutUrl } from "#workers/core/shouts/shouts.serializers";
 import type { RequestContext } from "#workers/platform/context";
@@ -63,7 +64,7 @@ export async function findTarget(
       columns: { id: true, userId: true, slug: true, title: true },
     });
     if (post) {
-      const url = `/posts/${encodeURIComponent(post.slug)}`;
+      const url = postUrl(post.slug);
       return {
         itemType,
         itemId,
@@ -94,7 +95,7 @@ export async function findTarget(
         itemType,
         itemId,
         ownerId: row.ownerId,
-        pageUrl: `/posts/${encodeURIComponent(row.postSlug)}`,
+        pageUrl: postUrl(row.postSlug),
         title: postTitle(row.postTitle),
         itemUrl: commentUrl(row.postSlug, itemId),
         sourceKey: sourceKey.comment(row.postId, itemId),

@@ -19,6 +19,7 @@ import {
   onShoutCommentUpdated,
 } from "#workers/core/notifications/triggers/shouts";
 import { shoutPageAudience } from "#workers/core/reactions/targets";
+import { requireActor } from "#workers/core/shared/actor";
 import { parseInput } from "#workers/core/shared/validation";
 import type { RequestContext } from "#workers/platform/context";
 import type { Audience } from "#workers/realtime/messages";
@@ -28,6 +29,8 @@ import { authorFlags, can } from "./shouts.policy";
 import { findShout, shoutAccess, shoutRules } from "./shouts.read";
 import { SHOUT_COMMENT_DUPLICATE_MS, ZShoutCommentCreate, ZShoutCommentUpdate } from "./shouts.schemas";
 import { neutralShoutComment, type ShoutCommentView, serializeShoutComment, shoutUrl } from "./shouts.serializers";
+
+const SIGN_IN = "Войдите на сайт, чтобы комментировать.";
 
 export type { ShoutCommentView } from "./shouts.serializers";
 
@@ -63,11 +66,6 @@ function commentAudience(
   const isPublic = authorFlags(author).isPublic;
   const page = shoutPageAudience(shout.id, isPublic);
   return withList && !shout.isMuted && isPublic ? [page, { kind: "route", route: "/bonfire" }] : [page];
-}
-
-function requireActor(ctx: RequestContext): UserRow {
-  if (!ctx.actor) throw new AppError("unauthenticated", "Войдите на сайт, чтобы комментировать.");
-  return ctx.actor;
 }
 
 function shoutRef(shout: ShoutRow, author: UserRow, hasMedia: boolean) {
@@ -120,7 +118,7 @@ function view(
  * ignored").
  */
 export async function createShoutComment(ctx: RequestContext, input: unknown): Promise<ShoutCommentView> {
-  const actor = requireActor(ctx);
+  const actor = requireActor(ctx, SIGN_IN);
   if (!canComment(actor, "create")) throw new AppError("forbidden");
   const data = parseInput(ZShoutCommentCreate, input);
   const found = await findShout(ctx, data.shout_id);
@@ -216,7 +214,7 @@ function shoutPages(shout: Pick<ShoutRow, "id" | "userId">): string[] {
 
 /** PATCH /v1/shout-comment/{id}/: the author within the edit window (spec §5), a moderator always. */
 export async function updateShoutComment(ctx: RequestContext, id: unknown, input: unknown): Promise<ShoutCommentView> {
-  const actor = requireActor(ctx);
+  const actor = requireActor(ctx, SIGN_IN);
   const { comment, shout, author: shoutAuthor } = await loadComment(ctx, id);
   const rules = await shoutRules(ctx);
   if (!canComment(actor, "edit", comment, rules)) {
@@ -269,7 +267,7 @@ export interface DeletedShoutComment {
 
 /** DELETE /v1/shout-comment/{id}/ by the author or a moderator (a placeholder stays while it has replies). */
 export async function deleteShoutComment(ctx: RequestContext, id: unknown): Promise<DeletedShoutComment> {
-  const actor = requireActor(ctx);
+  const actor = requireActor(ctx, SIGN_IN);
   const { comment, shout, author: shoutAuthor } = await loadComment(ctx, id);
   if (!canComment(actor, "delete", comment)) {
     throw new AppError("forbidden", "Удалять чужие комментарии могут только модераторы.");

@@ -6,6 +6,7 @@ import { AppError } from "#workers/core/errors";
 import { onShoutCreated, onShoutRemoved, onShoutUpdated } from "#workers/core/notifications/triggers/shouts";
 import { numberedPage, type Page } from "#workers/core/posts/posts.read";
 import { shoutAudience } from "#workers/core/reactions/targets";
+import { requireActor } from "#workers/core/shared/actor";
 import { parseInput } from "#workers/core/shared/validation";
 import { hashtagNames } from "#workers/core/tags/tags.schemas";
 import { recountShoutsSql, shoutTagStatements } from "#workers/core/tags/tags.write";
@@ -35,6 +36,8 @@ import {
   type UserPicture,
 } from "./shouts.serializers";
 
+const SIGN_IN_TO_SHOUT = "Войдите на сайт, чтобы писать записки.";
+
 export type { MediaItem, ShoutCommentView, ShoutDetail, ShoutView, UserPicture } from "./shouts.serializers";
 
 /**
@@ -48,11 +51,6 @@ export const POPULAR_CANDIDATES = 1000;
 const DAY_MS = 86_400_000;
 const NOT_FOUND = "Записка не найдена.";
 const NEEDS_CONTENT = "Напишите текст записки или добавьте картинку или видео.";
-
-function requireActor(ctx: RequestContext, message = "Войдите на сайт, чтобы писать записки."): UserRow {
-  if (!ctx.actor) throw new AppError("unauthenticated", message);
-  return ctx.actor;
-}
 
 /** A shout the actor may see (muted ones too: they stay reachable by their link), or a 404. */
 async function visibleShout(ctx: RequestContext, idInput: unknown): Promise<{ shout: ShoutRow; author: UserRow }> {
@@ -256,7 +254,7 @@ export async function createShout(
   ctx: RequestContext,
   input: { text: unknown; files: unknown[]; captions?: unknown[]; videos?: unknown[]; is_media_hidden?: unknown },
 ): Promise<ShoutView> {
-  const actor = requireActor(ctx);
+  const actor = requireActor(ctx, SIGN_IN_TO_SHOUT);
   if (!can(actor, "create")) throw new AppError("forbidden");
   const data = parseInput(ZShoutCreate, {
     text: input?.text,
@@ -311,7 +309,7 @@ export async function createShout(
 
 /** PATCH /v1/shout/{id}/ {text}: the author within the edit window, a moderator always; #tags follow the text. */
 export async function updateShout(ctx: RequestContext, id: unknown, input: unknown): Promise<ShoutView> {
-  const actor = requireActor(ctx);
+  const actor = requireActor(ctx, SIGN_IN_TO_SHOUT);
   const { shout, author } = await visibleShout(ctx, id);
   const rules = await shoutRules(ctx);
   if (!can(actor, "edit", shoutAccess(shout, author), rules)) {
@@ -355,7 +353,7 @@ export async function updateShout(ctx: RequestContext, id: unknown, input: unkno
  * deleted from R2.
  */
 export async function deleteShout(ctx: RequestContext, id: unknown): Promise<{ id: number; deleted: true }> {
-  const actor = requireActor(ctx);
+  const actor = requireActor(ctx, SIGN_IN_TO_SHOUT);
   const { shout, author } = await visibleShout(ctx, id);
   if (!can(actor, "delete", shoutAccess(shout, author))) {
     throw new AppError("forbidden", "Удалять чужие записки могут только модераторы.");

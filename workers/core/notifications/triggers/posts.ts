@@ -1,6 +1,7 @@
 import type { UserRow } from "#drizzle/schema";
 import { recordActivity, removeActivity } from "#workers/core/activity/activity";
 import { commentUrl } from "#workers/core/comments/comments.serializers";
+import { postUrl } from "#workers/core/posts/posts.urls";
 import type { RequestContext } from "#workers/platform/context";
 import { type Notified, notify, removeNotifications } from "../notifications";
 import { STREAM_TYPE } from "../notifications.constants";
@@ -10,10 +11,6 @@ import { bestEffort } from "./best-effort";
 import { commentCreated, commentRemoved, commentUpdated } from "./comments";
 
 /** Triggers about posts, shared drafts and comments on posts. */
-
-export function postUrl(slug: string): string {
-  return `/posts/${encodeURIComponent(slug)}`;
-}
 
 interface PostRef {
   id: number;
