@@ -1,7 +1,7 @@
-// Loads the demo content: the SQL of every demo module (run by scripts/seed.mjs with `wrangler d1 execute`), then
-// the pictures the rows name, put into the local R2. One Wrangler platform proxy reads the keys from D1 and
-// writes the objects (about a second; a `wrangler r2 object put` per object would take seconds each). Objects
-// already there are skipped, so a second run renders and writes nothing.
+// Loads the demo content into the local D1 and R2 through one Wrangler platform proxy (the bindings `wrangler dev`
+// uses, on the same persisted state): the SQL as one batch (one transaction), then the pictures the rows name.
+// One process for both takes about a second; `wrangler d1 execute` plus a `wrangler r2 object put` per object
+// took seconds each. Pictures already in R2 are skipped, so a second run renders and writes nothing.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { getPlatformProxy, unstable_readConfig } from "wrangler";
@@ -65,8 +65,31 @@ function bindingsConfig() {
   return file;
 }
 
-/** Puts the demo pictures the database names into the local R2 (`persistTo` as `wrangler --persist-to`). */
-export async function putDemoPictures(persistTo) {
+/** The statements of a SQL script: split at semicolons outside quoted strings and identifiers. */
+export function splitSql(script) {
+  const statements = [];
+  let quote = null;
+  let start = 0;
+  for (let i = 0; i < script.length; i++) {
+    const ch = script[i];
+    if (quote) {
+      if (ch === quote) quote = null;
+    } else if (ch === "'" || ch === '"') {
+      quote = ch;
+    } else if (ch === ";") {
+      statements.push(script.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  statements.push(script.slice(start).trim());
+  return statements.filter(Boolean);
+}
+
+/**
+ * Runs the SQL script in the local D1 as one batch, then puts the demo pictures the database names into the
+ * local R2 (`persistTo` as `wrangler --persist-to`). Returns how many pictures there are and how many were new.
+ */
+export async function loadDemo(script, persistTo) {
   const proxy = await getPlatformProxy({
     configPath: bindingsConfig(),
     persist: { path: path.resolve(root, persistTo ?? ".wrangler/state", "v3") },
@@ -75,6 +98,7 @@ export async function putDemoPictures(persistTo) {
   });
   try {
     const { DB, MEDIA } = proxy.env;
+    await DB.batch(splitSql(script).map((statement) => DB.prepare(statement)));
     const { results } = await DB.prepare(KEYS_SQL).all();
     const missing = [];
     for (const row of results) if (!(await MEDIA.head(row.key))) missing.push(row);

@@ -5,10 +5,10 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { usernameSkeleton } from "../workers/core/accounts/confusables.ts";
 import { DEMO_POST_COUNT } from "./demo-content.mjs";
-import { demoSql, putDemoPictures } from "./demo-load.mjs";
+import { demoSql, loadDemo } from "./demo-load.mjs";
 import { SHOUTS } from "./demo-shouts.mjs";
 import { DEMO_USERS } from "./demo-users.mjs";
-import { root, run } from "./lib.mjs";
+import { root } from "./lib.mjs";
 import { hashPassword as hash } from "./password-hash.mjs";
 
 const key = (s) => s.normalize("NFC").trim().toLocaleLowerCase("ru").replaceAll("ё", "е");
@@ -29,13 +29,12 @@ UPDATE users SET username_skeleton = ${skeleton} WHERE username_key = ${q(key(u.
 const dir = path.join(root, ".wrangler", "seed");
 mkdirSync(dir, { recursive: true });
 const file = path.join(dir, "demo.sql");
-writeFileSync(file, `${[...statements, ...demoSql(now)].join("\n")}\n`);
-const extra = process.argv.slice(2);
-run("wrangler", ["d1", "execute", "DB", "--local", "--file", file, ...extra], {
-  stdio: ["ignore", "ignore", "inherit"],
-});
-const persistTo = extra.includes("--persist-to") ? extra[extra.indexOf("--persist-to") + 1] : undefined;
-const pictures = await putDemoPictures(persistTo);
+// The script is also written out, to read what the seed does.
+const script = `${[...statements, ...demoSql(now)].join("\n")}\n`;
+writeFileSync(file, script);
+const args = process.argv.slice(2);
+const persistTo = args.includes("--persist-to") ? args[args.indexOf("--persist-to") + 1] : undefined;
+const pictures = await loadDemo(script, persistTo);
 console.log(
   `✓ Демо-данные загружены (${DEMO_USERS.length} участников, ${DEMO_POST_COUNT} статей и ${SHOUTS.length} записок с комментариями, ` +
     `картинок в R2: ${pictures.total}, новых: ${pictures.written}).`,
