@@ -22,6 +22,12 @@ export function newNonce(): string {
   return randomToken(16);
 }
 
+/**
+ * The development server (`react-router dev`) injects the CSS that modules import as <style> elements (a build
+ * links it as files): there, and only there, inline styles are allowed.
+ */
+const DEV_SERVER = import.meta.env.MODE === "development";
+
 /** The policy of a page rendered with `nonce` at `url` (its origin's websocket is allowed to connect). */
 export function pageCsp(nonce: string, url: URL): string {
   const secure = url.protocol === "https:";
@@ -30,7 +36,7 @@ export function pageCsp(nonce: string, url: URL): string {
     // 'self' only for browsers without 'strict-dynamic' (which then ignore it); never 'unsafe-inline'.
     `script-src 'nonce-${nonce}' 'strict-dynamic' 'self'`,
     // Stylesheets are files; `style` attributes (sizes, aspect ratios, menu colours, profile backgrounds) stay.
-    "style-src 'self'",
+    DEV_SERVER ? "style-src 'self' 'unsafe-inline'" : "style-src 'self'",
     "style-src-attr 'unsafe-inline'",
     // data: for small CSS images, blob: for the previews of pictures being uploaded.
     "img-src 'self' data: blob:",
