@@ -168,6 +168,7 @@ describe("guest page cache", () => {
     });
     expect(hit?.headers.getSetCookie()).toEqual([]);
     expect(hit?.headers.get("Cache-Control")).toMatch(/^public, /);
+    expect(hit?.headers.has("X-Page-Generation")).toBe(false);
 
     // Another first visit: the same cached page, now with that visitor's new CSRF cookie — private.
     const another = await SELF.fetch(url);

@@ -160,7 +160,12 @@ export async function readPage(key: Request): Promise<Response | undefined> {
   const generation = currentGeneration(key.url);
   generationAtRead.set(key, generation);
   const page = (await currentFromMemory(key.url, generation)) ?? (await fromCacheApi(key, generation));
-  return page && renewNonce(page, new URL(key.url));
+  if (!page) return undefined;
+  const served = renewNonce(page, new URL(key.url));
+  // The generation stamp is the cache's own bookkeeping, not the visitor's business.
+  const headers = new Headers(served.headers);
+  headers.delete(GENERATION_HEADER);
+  return new Response(served.body, { status: served.status, statusText: served.statusText, headers });
 }
 
 /** Stores a page under the generation its render started in (the one `readPage` saw for this key). */

@@ -14,6 +14,8 @@ import { randomToken } from "./crypto";
 export const EMBED_FRAME_ORIGINS = [
   "https://www.youtube-nocookie.com",
   "https://vk.com",
+  // VK's player may move to its video domain inside the frame; frame-src applies to redirects too.
+  "https://vkvideo.ru",
   "https://player.twitch.tv",
 ] as const;
 
