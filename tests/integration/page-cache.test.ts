@@ -147,6 +147,30 @@ describe("guest page cache", () => {
     expect(await readPage(pageKey(`${ORIGIN}/tags/other`, "darkorange"))).toBeDefined();
   });
 
+  it("a post unpublished or deleted, or a comment deleted, leaves every cached guest page at once", async () => {
+    const { client, user } = await memberClient();
+    const pages = ["/?cursor=abc", "/tags/any-tag", `/users/${user.id}/bookmark-posts`];
+    const cached = async () => {
+      const found = await Promise.all(pages.map((path) => readPage(pageKey(`${ORIGIN}${path}`, "darkorange"))));
+      return found.filter(Boolean).length;
+    };
+    const leaves = async (change: () => Promise<Response>) => {
+      for (const path of pages) await put(path, "darkorange");
+      expect(await cached()).toBe(pages.length);
+      expect((await change()).ok).toBe(true);
+      expect(await cached()).toBe(0);
+    };
+
+    const unpublished = await createPublishedPost(user);
+    await leaves(() => client.post(`/post/${unpublished.slug}/unpublish/`));
+    const deleted = await createPublishedPost(user);
+    await leaves(() => client.request("DELETE", `/post/${deleted.slug}/`));
+    const commented = await createPublishedPost(user);
+    const comment = await client.post("/comment/", { post_slug: commented.slug, text: "Уйду без следа" });
+    const { id } = (await comment.json()) as { id: number };
+    await leaves(() => client.request("DELETE", `/comment/${id}/`));
+  });
+
   it("a response that sets a cookie is never publicly cacheable, and never stored", async () => {
     const post = await createPost(await createUser());
     const url = `${ORIGIN}/posts/${post.slug}`;

@@ -1,4 +1,5 @@
 import { THEMES } from "#workers/core/accounts/accounts.schemas";
+import type { RequestContext } from "./context";
 import { SESSION_COOKIE } from "./cookies";
 import { randomToken } from "./crypto";
 import { renewNonce } from "./security-headers";
@@ -194,4 +195,18 @@ export async function purgePages(origin: string, paths: string[]): Promise<void>
   const cache = pageCache();
   if (!cache) return;
   await Promise.all(keys.map((key) => cache.delete(key)));
+}
+
+/**
+ * Content left guests' view (a member's shouts made members-only, a shout muted or deleted, a post unpublished
+ * or deleted, a comment deleted): every cached guest page goes, at once for every isolate of the data centre
+ * (`purgeAllPages`) — any page may show it: paged lists, tag pages, strips. Awaited, so the next request already misses. A failure is
+ * logged: the change itself is made.
+ */
+export async function purgeGuestPages(ctx: RequestContext): Promise<void> {
+  try {
+    await purgeAllPages(new URL(ctx.request.url).origin);
+  } catch (error) {
+    console.error("purging the guest pages failed", error);
+  }
 }

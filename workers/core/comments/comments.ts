@@ -7,6 +7,7 @@ import { onCommentCreated, onCommentRemoved, onCommentUpdated } from "#workers/c
 import { requireActor } from "#workers/core/shared/actor";
 import { parseInput } from "#workers/core/shared/validation";
 import type { RequestContext } from "#workers/platform/context";
+import { purgeGuestPages } from "#workers/platform/page-cache";
 import type { Audience } from "#workers/realtime/messages";
 import { publish } from "#workers/realtime/publish";
 import { type CommentRules, can } from "./comments.policy";
@@ -235,7 +236,7 @@ export async function deleteComment(ctx: RequestContext, id: unknown): Promise<D
   if (!can(actor, "delete", comment))
     throw new AppError("forbidden", "Удалять чужие комментарии могут только модераторы.");
   const summary = deleteSummary(await rawBatch(ctx, deleteStatements(TABLES, comment, comment.postId, ctx.now())));
-  ctx.invalidate([`/posts/${postSlug}`, "/"]);
+  await purgeGuestPages(ctx);
   publish(
     ctx,
     { type: "comment_deleted", obj: { id: comment.id, post_slug: postSlug, is_placeholder: summary.still } },

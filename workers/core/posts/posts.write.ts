@@ -7,6 +7,7 @@ import { requireActor } from "#workers/core/shared/actor";
 import { parseInput } from "#workers/core/shared/validation";
 import { recountStatement, tagStatements } from "#workers/core/tags/tags.write";
 import type { RequestContext } from "#workers/platform/context";
+import { purgeGuestPages } from "#workers/platform/page-cache";
 import { publish } from "#workers/realtime/publish";
 import { bodyText, type TPostBody } from "./body.schemas";
 import { detail, getPost, type PostDetail } from "./posts";
@@ -169,7 +170,7 @@ export async function unpublishPost(ctx: RequestContext, slug: string): Promise<
       .where(eq(posts.id, found.post.id)),
     recountStatement(ctx.db, { postId: found.post.id }),
   ]);
-  invalidatePost(ctx, found.post);
+  await purgeGuestPages(ctx);
   publishUnpinned(ctx, found.post);
   await onPostRemoved(ctx, found.post.id);
   const fresh = await findPost(ctx, slug);
@@ -211,7 +212,7 @@ export async function deletePost(ctx: RequestContext, slug: string): Promise<{ s
     recountStatement(ctx.db, { tagIds }),
   ]);
   ctx.waitUntil(deleteImages(ctx, id));
-  invalidatePost(ctx, found.post);
+  await purgeGuestPages(ctx);
   publishUnpinned(ctx, found.post);
   await onPostRemoved(ctx, id);
   return { slug, deleted: true };

@@ -1,7 +1,7 @@
 import type { UserRow } from "#drizzle/schema";
 import type { Settings } from "#workers/core/accounts/accounts.constants";
 import type { RequestContext } from "#workers/platform/context";
-import { purgeAllPages } from "#workers/platform/page-cache";
+import { purgeGuestPages } from "#workers/platform/page-cache";
 import { publish } from "#workers/realtime/publish";
 
 /**
@@ -10,20 +10,6 @@ import { publish } from "#workers/realtime/publish";
  * guests (`listedWhere`, `listedForGuests`) — so what is left is what was read before: cached guest pages and the
  * pages guests have open.
  */
-
-/**
- * Content left guests' view (a member's shouts made members-only, a shout muted or deleted, a comment deleted):
- * every cached guest page goes, at once for every isolate of the data centre (page-cache.ts `purgeAllPages`) —
- * any page may show it: paged lists, tag pages, strips. Awaited, so the next request already misses. A failure is
- * logged: the change itself is made.
- */
-export async function purgeGuestPages(ctx: RequestContext): Promise<void> {
-  try {
-    await purgeAllPages(new URL(ctx.request.url).origin);
-  } catch (error) {
-    console.error("purging the guest pages failed", error);
-  }
-}
 
 /** A member's settings that change what guests see of their shouts (the shouts themselves, their view counts). */
 const GUEST_VIEW_SETTINGS = ["is_shouts_public", "is_shouts_views_enabled"] as const satisfies (keyof Settings)[];

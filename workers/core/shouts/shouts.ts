@@ -12,10 +12,10 @@ import { hashtagNames } from "#workers/core/tags/tags.schemas";
 import { recountShoutsSql, shoutTagStatements } from "#workers/core/tags/tags.write";
 import type { RequestContext } from "#workers/platform/context";
 import { sha256 } from "#workers/platform/crypto";
+import { purgeGuestPages } from "#workers/platform/page-cache";
 import { publish } from "#workers/realtime/publish";
 import { getShoutCommentTree } from "./shout-comments";
 import { deleteObjects, prepareMedia, storedKeys, storeMedia } from "./shout-media";
-import { purgeGuestPages } from "./shout-visibility";
 import { authorFlags, can } from "./shouts.policy";
 import { findShout, listedWhere, loadViews, shoutAccess, shoutRules } from "./shouts.read";
 import {
