@@ -16,7 +16,7 @@ import { ErrorScreen, errorScreenStatus } from "./components/error-screen";
 import { IconSprite } from "./components/icons";
 import { Shell } from "./components/shell";
 import { getCtx } from "./lib/forms.server";
-import { DEFAULT_SITE_NAME, pageTitle } from "./lib/meta";
+import { DEFAULT_SITE_NAME, pageTitle, siteDescription } from "./lib/meta";
 import type { RootData } from "./lib/root-data";
 import { loadRootData } from "./lib/root-data.server";
 import { asTheme, themeClass } from "./lib/theme";
@@ -48,12 +48,9 @@ export const meta: Route.MetaFunction = ({ loaderData, error }) => {
   if (error) {
     const status = errorScreenStatus(isRouteErrorResponse(error) ? error.status : 500);
     const title = status === 404 ? "Страница не найдена" : status === 403 ? "Доступ закрыт" : "Ошибка";
-    return [{ title: pageTitle(title, siteName) }];
+    return [{ title: pageTitle(title, siteName) }, { name: "description", content: siteDescription(siteName) }];
   }
-  return [
-    { title: siteName },
-    { name: "description", content: `${siteName} — сообщество о видеоиграх: статьи, записки и обсуждения.` },
-  ];
+  return [{ title: siteName }, { name: "description", content: siteDescription(siteName) }];
 };
 
 export function Layout({ children }: { children: React.ReactNode }) {

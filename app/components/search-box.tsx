@@ -9,9 +9,9 @@ type Panel = ComponentType<{ type: SearchType; q: string }>;
  * The search box with its type selector: a GET form to /search?type=&q= (spec §2, §4 "Search"), which works
  * without JavaScript. With it, typing shows live results in a panel under the box (./search-panel, loaded on
  * the box's first focus); the panel closes on an outside click or a route change, clearing query and results
- * (Escape closes it too).
+ * (Escape closes it too). `label` names the search landmark: each box on a page needs its own name.
  */
-export function SearchBox({ className = "" }: { className?: string }) {
+export function SearchBox({ className = "", label = "Поиск по сайту" }: { className?: string; label?: string }) {
   const id = useId();
   const [params] = useSearchParams();
   const location = useLocation();
@@ -46,7 +46,14 @@ export function SearchBox({ className = "" }: { className?: string }) {
   }, [live.q]);
 
   return (
-    <Form ref={form} method="get" action="/search" role="search" className={`search-box ${className}`}>
+    <Form
+      ref={form}
+      method="get"
+      action="/search"
+      role="search"
+      aria-label={label}
+      className={`search-box ${className}`}
+    >
       <label className="visually-hidden" htmlFor={`${id}-type`}>
         Где искать
       </label>

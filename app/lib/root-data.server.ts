@@ -9,7 +9,8 @@ import type { RequestContext } from "#workers/platform/context";
  *   config  — site name, flags and menu (GET /v1/config/);
  *   csrf    — the token every <Form method="post"> sends as the hidden field `csrf`;
  *   theme   — the theme to render (member's, or a guest's `theme` cookie, or darkorange);
- *   unread  — the member's unread notifications (0 for a guest; the toolbar counter and badges start from it).
+ *   unread  — the member's unread notifications (0 for a guest; the toolbar counter and badges start from it);
+ *   origin  — this site's origin, for absolute URLs in meta tags (canonical links).
  */
 export async function loadRootData(ctx: RequestContext, request: Request) {
   const [config, unread] = await Promise.all([
@@ -25,6 +26,7 @@ export async function loadRootData(ctx: RequestContext, request: Request) {
     csrf: ctx.sharedRender ? "" : (ctx.csrfCookie ?? ""),
     theme: user?.theme ?? guestTheme ?? "darkorange",
     unread,
+    origin: new URL(request.url).origin,
   };
 }
 

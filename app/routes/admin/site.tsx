@@ -12,6 +12,7 @@ import {
   SuccessMessage,
 } from "#app/components/form";
 import { formFields, getCtx, readForm, runAction } from "#app/lib/forms.server";
+import { pageMeta } from "#app/lib/meta";
 import { can } from "#workers/core/accounts/accounts.policy";
 import { getConfig, replaceMenu, updateConfig } from "#workers/core/config/config";
 import { FLAG_KEYS, FLAG_LABELS, ICON_TYPES, type TMenuItem } from "#workers/core/config/config.schemas";
@@ -29,9 +30,12 @@ const MENU_FLAGS = [
   ["is_disabled", "Отключён"],
 ] as const;
 
-export function meta({ matches }: Route.MetaArgs) {
-  const root = matches[0]?.loaderData as { config?: { site_name?: string } } | undefined;
-  return [{ title: `Настройки сайта / ${root?.config?.site_name ?? "Костёр"}` }];
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, {
+    title: "Настройки сайта",
+    description: "Название сайта, правила, флаги и меню.",
+    noindex: true,
+  });
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -146,7 +150,7 @@ export default function SiteSettings({ loaderData }: Route.ComponentProps) {
   const flagsFailure = asFailure(result, "flags");
   const menuFailure = asFailure(result, "menu");
   return (
-    <div className="page admin-page">
+    <main className="page admin-page">
       <h1>Настройки сайта</h1>
       <section className="card">
         <h2>Название и правила</h2>
@@ -176,6 +180,6 @@ export default function SiteSettings({ loaderData }: Route.ComponentProps) {
           <SuccessMessage message={asSuccess(result, "menu")?.message} />
         </Form>
       </section>
-    </div>
+    </main>
   );
 }

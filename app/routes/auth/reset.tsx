@@ -11,14 +11,19 @@ import {
   valueFor,
 } from "#app/components/form";
 import { formFields, getCtx, readForm, runAction } from "#app/lib/forms.server";
-import { pageTitle } from "#app/lib/meta";
+import { pageMeta } from "#app/lib/meta";
 import authCss from "#app/styles/pages/auth.css?url";
 import { requestPasswordReset } from "#workers/core/accounts/password-reset";
 import type { Route } from "./+types/reset";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: authCss }];
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Восстановление пароля", matches) }];
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Восстановление пароля",
+    description: "Восстановление пароля: ссылка для входа придёт на e-mail.",
+    canonical: [],
+  });
 
 export async function action({ context, request }: Route.ActionArgs) {
   const ctx = getCtx(context);

@@ -11,7 +11,7 @@ import {
   SubmitButton,
 } from "#app/components/form";
 import { formFields, getCtx, readForm, runAction } from "#app/lib/forms.server";
-import { pageTitle } from "#app/lib/meta";
+import { pageMeta } from "#app/lib/meta";
 import authCss from "#app/styles/pages/auth.css?url";
 import { PASSWORD_MAX, PASSWORD_MIN } from "#workers/core/accounts/accounts.constants";
 import { RESET_INVALID, setPassword } from "#workers/core/accounts/password-reset";
@@ -20,7 +20,8 @@ import type { Route } from "./+types/set";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: authCss }];
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Новый пароль", matches) }];
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "Новый пароль", description: "Новый пароль для входа на сайт.", canonical: [] });
 
 const MISMATCH = "Пароли не совпадают.";
 

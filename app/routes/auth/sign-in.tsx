@@ -2,7 +2,7 @@ import { Form, Link, redirect } from "react-router";
 import { CsrfField } from "#app/components/csrf-field";
 import { asFailure, errorsFor, Field, FormErrors, SubmitButton, valueFor } from "#app/components/form";
 import { formFields, getCtx, readForm, runAction } from "#app/lib/forms.server";
-import { pageTitle } from "#app/lib/meta";
+import { pageMeta } from "#app/lib/meta";
 import { safeRedirect } from "#app/lib/redirects";
 import authCss from "#app/styles/pages/auth.css?url";
 import { signIn } from "#workers/core/accounts/sign-in";
@@ -17,7 +17,8 @@ function afterSignIn(to: string | null | undefined): string {
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: authCss }];
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Вход", matches) }];
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "Вход", description: "Вход на сайт: по имени пользователя или e-mail.", canonical: [] });
 
 export function loader({ context, request }: Route.LoaderArgs) {
   const ctx = getCtx(context);

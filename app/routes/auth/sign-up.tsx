@@ -2,7 +2,7 @@ import { Form, Link, redirect } from "react-router";
 import { CsrfField } from "#app/components/csrf-field";
 import { asFailure, errorsFor, Field, FormErrors, SubmitButton, valueFor } from "#app/components/form";
 import { formFields, getCtx, readForm, runAction } from "#app/lib/forms.server";
-import { pageTitle } from "#app/lib/meta";
+import { pageMeta } from "#app/lib/meta";
 import { useRootData } from "#app/lib/root-data";
 import authCss from "#app/styles/pages/auth.css?url";
 import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from "#workers/core/accounts/accounts.constants";
@@ -12,7 +12,12 @@ import type { Route } from "./+types/sign-up";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: authCss }];
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Регистрация", matches) }];
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Регистрация",
+    description: "Регистрация в сообществе: статьи, записки у костра и обсуждения.",
+    canonical: [],
+  });
 
 export function loader({ context, params }: Route.LoaderArgs) {
   if (getCtx(context).actor) throw redirect("/");

@@ -5,7 +5,7 @@ import { PinnedStrip } from "#app/components/pinned-strip";
 import { ShoutComposer, ShoutInvite } from "#app/components/shout-composer";
 import { ShoutFeed } from "#app/components/shout-feed";
 import { formFields, formFiles, formList, getCtx, loaderError, readForm, runAction } from "#app/lib/forms.server";
-import { pageTitle } from "#app/lib/meta";
+import { pageMeta } from "#app/lib/meta";
 import { useRootData } from "#app/lib/root-data";
 import { listPinnedPosts } from "#workers/core/posts/posts.lists";
 import { createShout, listPinnedShouts, listShouts } from "#workers/core/shouts/shouts";
@@ -14,10 +14,12 @@ import { SHOUT_STYLES } from "./styles";
 
 export const links: Route.LinksFunction = () => SHOUT_STYLES;
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: pageTitle("Костёр", matches) },
-  { name: "description", content: "Короткие записки участников: мысли, скриншоты, видео и живое общение." },
-];
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Костёр",
+    description: "Короткие записки участников: мысли, скриншоты, видео и живое общение.",
+    canonical: ["type", "page", "cursor"],
+  });
 
 /** Spec §2 /bonfire: new shouts (cursor paging) or popular (?type=popular, page numbers); both pinned strips. */
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -25,7 +25,7 @@ import { SHOUT_DELETED_NOTICE, ShoutCard } from "#app/components/shout-card";
 import { commentIntent, formId } from "#app/lib/comment-actions.server";
 import { formFields, getCtx, loaderError, readForm, runAction } from "#app/lib/forms.server";
 import { useHydrated } from "#app/lib/hooks";
-import { pageTitle } from "#app/lib/meta";
+import { pageMeta, pageTitle } from "#app/lib/meta";
 import { safeRedirect } from "#app/lib/redirects";
 import { useRootData } from "#app/lib/root-data";
 import { useLiveShoutComments } from "#app/realtime/live-comments";
@@ -146,8 +146,8 @@ function excerpt(text: string, max: number): string {
   return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  if (!loaderData) return [{ title: pageTitle("Записка", matches) }];
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
+  if (!loaderData) return pageMeta({ matches, location }, { title: "Записка", canonical: false });
   const { shout, origin } = loaderData;
   const heading = excerpt(shout.headline, 70) || `Записка ${shout.user.username}`;
   const description = excerpt(shout.headline, 200) || `Записка ${shout.user.username} на костре.`;
@@ -219,6 +219,7 @@ export default function ShoutPage({ loaderData, actionData }: Route.ComponentPro
 
   return (
     <main className="page page-shout">
+      <h1 className="visually-hidden">Записка {shout.user.username}</h1>
       <PinnedStrip posts={loaderData.pinned} />
       <p className="back-link shout-back">
         <Link to="/bonfire">← Все записки</Link>

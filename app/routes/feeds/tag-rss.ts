@@ -1,5 +1,6 @@
 import { rssResponse } from "#app/lib/feeds.server";
 import { getCtx, loaderError } from "#app/lib/forms.server";
+import { feedTitles } from "#app/lib/meta";
 import { getConfig } from "#workers/core/config/config";
 import { getTag, listTagPosts } from "#workers/core/tags/tags";
 import type { Route } from "./+types/tag-rss";
@@ -11,7 +12,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const [config, page] = await Promise.all([getConfig(ctx), listTagPosts(ctx, params.slug, 1)]);
   return rssResponse({
     origin: new URL(request.url).origin,
-    title: `${config.site_name}: #${tag.name}`,
+    title: feedTitles.tag(config.site_name, tag.name),
     description: `Статьи с тегом «${tag.name}»`,
     path: `/tags/${tag.slug}`,
     posts: page.results,

@@ -4,7 +4,7 @@ import { NewPostButton } from "#app/components/new-post-button";
 import { PinnedStrip } from "#app/components/pinned-strip";
 import { PostFeed } from "#app/components/post-card";
 import { getCtx, loaderError } from "#app/lib/forms.server";
-import { pageTitle } from "#app/lib/meta";
+import { feedTitles, pageMeta, siteNameOf } from "#app/lib/meta";
 import { useRootData } from "#app/lib/root-data";
 import { FreshPostsBanner } from "#app/realtime/fresh-items";
 import postsListCss from "#app/styles/pages/posts-list.css?url";
@@ -13,7 +13,13 @@ import type { Route } from "./+types/index";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: postsListCss }];
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Статьи", matches) }];
+/** The site's description (pageMeta's default), the canonical tab and page, the site's RSS feed. */
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Статьи",
+    canonical: ["type", "page", "cursor"],
+    feed: { href: "/rss.xml", title: feedTitles.site(siteNameOf(args.matches)) },
+  });
 
 /** Published posts: new (cursor paging), popular or top (page numbers); the pinned strip. */
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -6,7 +6,7 @@ import type { FormSuccess } from "#app/components/form";
 import { asFailure, asSuccess, errorsFor, Field, FormErrors, SubmitButton, SuccessMessage } from "#app/components/form";
 import { ApiError, api, csrfToken } from "#app/lib/api";
 import { formFields, getCtx, loaderError, readForm, runAction } from "#app/lib/forms.server";
-import { pageTitle } from "#app/lib/meta";
+import { pageMeta } from "#app/lib/meta";
 import editorCss from "#app/styles/pages/editor.css?url";
 import postCss from "#app/styles/pages/post.css?url";
 import { AppError } from "#workers/core/errors";
@@ -22,10 +22,12 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: editorCss },
 ];
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
-  { title: pageTitle(loaderData ? `Редактор: ${loaderData.post.title || "без заголовка"}` : "Редактор", matches) },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: args.loaderData ? `Редактор: ${args.loaderData.post.title || "без заголовка"}` : "Редактор",
+    description: "Редактор статьи: текст, картинки, видео и теги.",
+    noindex: true,
+  });
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const ctx = getCtx(context);

@@ -2,12 +2,13 @@ import { Form, redirect } from "react-router";
 import { CsrfField } from "#app/components/csrf-field";
 import { asFailure, errorsFor, Field, FormErrors, SubmitButton } from "#app/components/form";
 import { formFields, getCtx, readForm, runAction } from "#app/lib/forms.server";
-import { pageTitle } from "#app/lib/meta";
+import { pageMeta } from "#app/lib/meta";
 import { POST_TITLE_MAX } from "#workers/core/posts/posts.constants";
 import { createDraft } from "#workers/core/posts/posts.write";
 import type { Route } from "./+types/new";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Новая статья", matches) }];
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "Новая статья", description: "Новая статья: начните с заголовка.", noindex: true });
 
 export function loader({ context }: Route.LoaderArgs) {
   if (!getCtx(context).actor) throw redirect("/auth/sign-in?redirectTo=%2Fposts%2Fnew");

@@ -18,7 +18,7 @@ import { COMMENT_FORMS, postUrl, TagList } from "#app/components/post-links";
 import { TimeAgo } from "#app/components/time-ago";
 import { commentIntent } from "#app/lib/comment-actions.server";
 import { formFields, getCtx, loaderError, readForm, runAction } from "#app/lib/forms.server";
-import { pageTitle } from "#app/lib/meta";
+import { pageMeta, pageTitle } from "#app/lib/meta";
 import { safeRedirect } from "#app/lib/redirects";
 import { useRootData } from "#app/lib/root-data";
 import { useLiveComments } from "#app/realtime/live-comments";
@@ -104,23 +104,26 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  if (!loaderData) return [{ title: pageTitle("Статья", matches) }];
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
+  if (!loaderData) return pageMeta({ matches, location }, { title: "Статья", canonical: false });
   const { post, origin } = loaderData;
   const title = pageTitle(post.title || "Без заголовка", matches);
+  // Search engines want a description even when the author wrote no headline.
+  const description =
+    post.headline.trim() || `${post.title || "Без заголовка"} — статья участника ${post.user.username}.`;
   const url = `${origin}${postUrl(post.slug)}`;
   const image = post.image && !post.is_video_background ? new URL(post.image, origin).href : null;
   const tags = [
     { title },
-    { name: "description", content: post.headline },
+    { name: "description", content: description },
     { property: "og:title", content: post.title },
-    { property: "og:description", content: post.headline },
+    { property: "og:description", content: description },
     { property: "og:type", content: "article" },
     { property: "og:url", content: url },
     { property: "article:published_time", content: post.datetime },
     { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
     { name: "twitter:title", content: post.title },
-    { name: "twitter:description", content: post.headline },
+    { name: "twitter:description", content: description },
     { tagName: "link", rel: "canonical", href: url },
   ];
   if (image) tags.push({ property: "og:image", content: image }, { name: "twitter:image", content: image });

@@ -5,7 +5,7 @@ import { PostCard } from "#app/components/post-card";
 import { SearchBox } from "#app/components/search-box";
 import { SHOUT_FORMS, ShoutCard } from "#app/components/shout-card";
 import { getCtx } from "#app/lib/forms.server";
-import { pageTitle } from "#app/lib/meta";
+import { pageMeta } from "#app/lib/meta";
 import { SEARCH_EMPTY, SEARCH_TYPES } from "#app/lib/search";
 import commentsCss from "#app/styles/pages/comments.css?url";
 import type { PublicUser } from "#workers/core/accounts/accounts.serializers";
@@ -23,9 +23,12 @@ const POST_FORMS = ["статья", "статьи", "статей"] as const;
 
 export const links: Route.LinksFunction = () => [...SHOUT_STYLES, { rel: "stylesheet", href: commentsCss }];
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
-  { title: pageTitle(loaderData?.q ? `Поиск: ${loaderData.q}` : "Поиск", matches) },
-];
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: args.loaderData?.q ? `Поиск: ${args.loaderData.q}` : "Поиск",
+    description: "Поиск по статьям, запискам, комментариям, тегам и участникам.",
+    noindex: true,
+  });
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -48,7 +51,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       <header className="page-header">
         <h1 className="page-title">Поиск</h1>
       </header>
-      <SearchBox className="search-box-page" />
+      <SearchBox className="search-box-page" label="Уточнить поиск" />
       {error ? (
         <p className="form-errors" role="alert">
           {error}

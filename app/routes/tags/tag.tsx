@@ -5,7 +5,7 @@ import { PostFeed } from "#app/components/post-card";
 import { SHOUT_FORMS } from "#app/components/shout-card";
 import { ShoutFeed } from "#app/components/shout-feed";
 import { getCtx, loaderError } from "#app/lib/forms.server";
-import { pageTitle } from "#app/lib/meta";
+import { feedTitles, pageMeta, siteNameOf } from "#app/lib/meta";
 import { SHOUT_STYLES } from "#app/routes/bonfire/styles";
 import { listPinnedPosts } from "#workers/core/posts/posts.lists";
 import { pluralize } from "#workers/core/shared/plural";
@@ -16,17 +16,19 @@ export const links: Route.LinksFunction = () => SHOUT_STYLES;
 
 const POST_FORMS = ["статья", "статьи", "статей"] as const;
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  if (!loaderData) return [{ title: pageTitle("Тег", matches) }];
-  const { tag, itemType } = loaderData;
+export const meta: Route.MetaFunction = (args) => {
+  if (!args.loaderData) return pageMeta(args, { title: "Тег", canonical: false });
+  const { tag, itemType } = args.loaderData;
   const description =
     itemType === "shouts"
       ? `Записки с тегом #${tag.name}: ${pluralize(tag.shouts_count, SHOUT_FORMS)}.`
       : `Статьи с тегом #${tag.name}: ${pluralize(tag.posts_count, POST_FORMS)}.`;
-  return [
-    { title: pageTitle(itemType === "shouts" ? `#${tag.name}: записки` : `#${tag.name}`, matches) },
-    { name: "description", content: description },
-  ];
+  return pageMeta(args, {
+    title: itemType === "shouts" ? `#${tag.name}: записки` : `#${tag.name}`,
+    description,
+    canonical: ["itemType", "page"],
+    feed: { href: `/tags/${tag.slug}/rss.xml`, title: feedTitles.tag(siteNameOf(args.matches), tag.name) },
+  });
 };
 
 /** The service's page links ("?page=2") with the tag page's own ?itemType=shouts kept. */

@@ -5,7 +5,7 @@ import { Lightbox } from "#app/components/lightbox";
 import { shoutUrl } from "#app/components/shout-actions";
 import { TimeAgo } from "#app/components/time-ago";
 import { getCtx, loaderError } from "#app/lib/forms.server";
-import { pageTitle } from "#app/lib/meta";
+import { pageMeta } from "#app/lib/meta";
 import { SHOUT_STYLES } from "#app/routes/bonfire/styles";
 import profileCss from "#app/styles/pages/profile.css?url";
 import { getUserById } from "#workers/core/accounts/profile";
@@ -15,9 +15,14 @@ import { EmptyState } from "./profile-parts";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: profileCss }, ...SHOUT_STYLES];
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
-  { title: pageTitle(loaderData ? `Картинки: ${loaderData.user.username}` : "Картинки", matches) },
-];
+export const meta: Route.MetaFunction = (args) => {
+  const name = args.loaderData?.user.username;
+  return pageMeta(args, {
+    title: name ? `Картинки: ${name}` : "Картинки",
+    description: name ? `Картинки и видео из записок участника ${name}.` : null,
+    canonical: ["page"],
+  });
+};
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const ctx = getCtx(context);

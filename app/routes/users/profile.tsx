@@ -1,7 +1,7 @@
 import { Link, NavLink, Outlet } from "react-router";
 import { IconCoin } from "#app/components/icons";
 import { getCtx, loaderError } from "#app/lib/forms.server";
-import { pageTitle } from "#app/lib/meta";
+import { pageMeta } from "#app/lib/meta";
 import profileCss from "#app/styles/pages/profile.css?url";
 import { can } from "#workers/core/accounts/accounts.policy";
 import { serializePublicUser } from "#workers/core/accounts/accounts.serializers";
@@ -11,9 +11,14 @@ import { LastSeen, LocalDate, PROFILE_TABS } from "./profile-parts";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: profileCss }];
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
-  { title: pageTitle(loaderData?.user.username ?? "Профиль", matches) },
-];
+export const meta: Route.MetaFunction = (args) => {
+  const name = args.loaderData?.user.username;
+  return pageMeta(args, {
+    title: name ?? "Профиль",
+    description: name ? `Профиль участника ${name}: статьи, записки, комментарии и награды.` : null,
+    canonical: ["page"],
+  });
+};
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const ctx = getCtx(context);
