@@ -61,6 +61,8 @@ export function SidebarsProvider({
       return;
     }
     const id = window.setTimeout(() => {
+      // A sidebar toggled in the first 200 ms stays as the visitor left it.
+      if (restored.current) return;
       const stored = readStored();
       restored.current = true;
       setState((s) => ({

@@ -8,7 +8,7 @@ import { NewPostButton } from "./new-post-button";
 import { ReconnectIndicator } from "./reconnect-indicator";
 import { SearchBox } from "./search-box";
 import { useSidebars } from "./sidebars";
-import { UnreadBadge, unreadLabel, useUnread, useUnreadBadges } from "./unread";
+import { UnreadBadge, unreadCount, unreadLabel, useUnread, useUnreadBadges } from "./unread";
 import "#app/styles/stream.css";
 
 export function Logo({ siteName }: { siteName: string }) {
@@ -89,7 +89,7 @@ export function Toolbar() {
               aria-controls="sidebar-notifications"
               onClick={sidebars.toggleNotifications}
             >
-              <Avatar user={user} size={40} />
+              <Avatar user={user} size={40} decorative />
               <UnreadBadge count={unread} />
             </button>
           ) : null}
@@ -161,16 +161,19 @@ export function MobileToolbar() {
         <button
           type="button"
           className={`mobile-toolbar-item${sidebars.notifications ? " is-active" : ""}`}
-          aria-label={unreadLabel(unread)}
           aria-pressed={sidebars.notifications}
           aria-controls="sidebar-notifications"
           onClick={sidebars.toggleNotifications}
         >
-          <span className="mobile-toolbar-avatar">
-            <Avatar user={user} size={20} />
+          {/* Named by its text, so the visible word leads the name (the badge's number sits before it). */}
+          <span className="mobile-toolbar-avatar" aria-hidden="true">
+            <Avatar user={user} size={20} decorative />
             <UnreadBadge count={unread} />
           </span>
-          <span>Уведомления</span>
+          <span>
+            Уведомления
+            {unread > 0 ? <span className="visually-hidden">, {unreadCount(unread)}</span> : null}
+          </span>
         </button>
       ) : (
         <Link to="/auth/sign-in" className="mobile-toolbar-item" aria-label="Войти">

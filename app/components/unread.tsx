@@ -42,11 +42,14 @@ export function useUnread(): number {
   return current ?? root.unread ?? 0;
 }
 
+/** "3 непрочитанных" (nothing while all are read). */
+export function unreadCount(count: number): string {
+  return count > 0 ? pluralize(count, ["непрочитанное", "непрочитанных", "непрочитанных"]) : "";
+}
+
 /** "Уведомления, 3 непрочитанных" — the accessible name of a notifications toggle. */
 export function unreadLabel(count: number): string {
-  return count > 0
-    ? `Уведомления, ${pluralize(count, ["непрочитанное", "непрочитанных", "непрочитанных"])}`
-    : "Уведомления";
+  return count > 0 ? `Уведомления, ${unreadCount(count)}` : "Уведомления";
 }
 
 /** The counter on a notifications toggle ("99+" above 99); nothing while all are read. */

@@ -193,8 +193,13 @@ export default function PostEditor({ initialBody, onChange, uploadImage, readOnl
           {button("Ссылка", <Icon d={ICONS.link} />, setLink, state.link)}
         </div>
         <div className="post-editor-group">
-          {button("Заголовок", <TextIcon>H2</TextIcon>, () => chain().toggleHeading({ level: 2 }).run(), state.h2)}
-          {button("Подзаголовок", <TextIcon>H3</TextIcon>, () => chain().toggleHeading({ level: 3 }).run(), state.h3)}
+          {button("Заголовок H2", <TextIcon>H2</TextIcon>, () => chain().toggleHeading({ level: 2 }).run(), state.h2)}
+          {button(
+            "Подзаголовок H3",
+            <TextIcon>H3</TextIcon>,
+            () => chain().toggleHeading({ level: 3 }).run(),
+            state.h3,
+          )}
           {button("Список", <Icon d={ICONS.bulletList} />, () => chain().toggleBulletList().run(), state.bulletList)}
           {button(
             "Нумерованный список",
