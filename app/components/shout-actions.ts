@@ -4,18 +4,20 @@ import { UNPIN_DONE } from "./pin-form";
 
 /** The shout page's action as the cards, menus and lists see it: its address, its answer and the notice. */
 
-export function shoutUrl(id: number): string {
-  return `/bonfire/${id}`;
-}
+export { shoutUrl } from "#workers/core/shouts/shouts.urls";
 
-/** What the shout page's action answers a fetcher (see app/routes/bonfire/shout.tsx). */
-export interface ShoutActionResult {
+/** What a shout form's action answers a fetcher: the composer's, and the shout page's (app/routes/bonfire/shout.tsx). */
+export interface ShoutFormResult {
   ok: boolean;
   intent?: string;
   message?: string;
   detail?: string;
   errors?: Record<string, string[]>;
   values?: Record<string, string>;
+}
+
+/** The shout page's answer: a form's, plus the state a moderator's action left. */
+export interface ShoutActionResult extends ShoutFormResult {
   is_pinned?: boolean;
   is_muted?: boolean;
   is_frozen?: boolean;

@@ -11,15 +11,7 @@ import { CsrfField } from "./csrf-field";
 import { asFailure, FieldErrors, FormErrors } from "./form";
 import { IconClose, IconFire } from "./icons";
 import { useNotice } from "./notices";
-
-interface ComposerResult {
-  ok: boolean;
-  intent?: string;
-  message?: string;
-  detail?: string;
-  errors?: Record<string, string[]>;
-  values?: Record<string, string>;
-}
+import type { ShoutFormResult } from "./shout-actions";
 
 interface Picked {
   key: string;
@@ -32,7 +24,15 @@ const MB = 1024 * 1024;
 
 function IconPicture() {
   return (
-    <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      width="18"
+      height="18"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      aria-hidden="true"
+    >
       <rect x="3" y="4" width="18" height="16" rx="2" />
       <circle cx="9" cy="10" r="2" />
       <path d="m21 16-5-5-9 9" strokeLinecap="round" strokeLinejoin="round" />
@@ -56,7 +56,7 @@ function videoLines(text: string): string[] {
  * the server appear under their fields and nothing typed is lost.
  */
 export function ShoutComposer() {
-  const fetcher = useFetcher<ComposerResult>();
+  const fetcher = useFetcher<ShoutFormResult>();
   const hydrated = useHydrated();
   const actionData = useActionData();
   const notice = useNotice();
@@ -121,7 +121,12 @@ export function ShoutComposer() {
       }
       const preview = URL.createObjectURL(file);
       previews.current.add(preview);
-      next.push({ key: `${file.name}-${file.size}-${file.lastModified}-${next.length}-${Date.now()}`, file, preview, caption: "" });
+      next.push({
+        key: `${file.name}-${file.size}-${file.lastModified}-${next.length}-${Date.now()}`,
+        file,
+        preview,
+        caption: "",
+      });
     }
     setLocalError(errors);
     setPicked(next);
@@ -145,7 +150,12 @@ export function ShoutComposer() {
   const captionErrors = Object.entries(failure?.errors ?? {})
     .filter(([field]) => field.startsWith("captions"))
     .flatMap(([, list]) => list);
-  const shownFields = ["text", "files", "videos", ...Object.keys(failure?.errors ?? {}).filter((f) => f.startsWith("captions"))];
+  const shownFields = [
+    "text",
+    "files",
+    "videos",
+    ...Object.keys(failure?.errors ?? {}).filter((f) => f.startsWith("captions")),
+  ];
   const mediaCount = picked.length + videoLines(videos).length;
   const textId = `${id}-text`;
 
@@ -242,7 +252,9 @@ export function ShoutComposer() {
             ))}
           </ul>
         ) : null}
-        {captionErrors.length && !picked.length ? <FieldErrors id={`${id}-captions-error`} errors={captionErrors} /> : null}
+        {captionErrors.length && !picked.length ? (
+          <FieldErrors id={`${id}-captions-error`} errors={captionErrors} />
+        ) : null}
 
         <details className="composer-videos" open={!!videos || !!videoErrors?.length}>
           <summary>Добавить видео</summary>
@@ -300,7 +312,12 @@ export function ShoutComposer() {
           <span className="composer-count" id={`${textId}-count`} aria-live="off">
             {length} / {SHOUT_TEXT_MAX}
           </span>
-          <button type="submit" className="btn btn-primary composer-submit" disabled={pending} aria-busy={pending || undefined}>
+          <button
+            type="submit"
+            className="btn btn-primary composer-submit"
+            disabled={pending}
+            aria-busy={pending || undefined}
+          >
             <IconFire size={16} />
             {pending ? "Публикуем…" : "Опубликовать"}
           </button>

@@ -177,11 +177,4 @@ export function neutralShoutComment(view: ShoutCommentView): Plain<ShoutCommentV
   return { ...view, user: { ...view.user }, children: [], ownd: 0, can_edit: false, can_delete: false };
 }
 
-/** The shout page's address, and a comment's place on it. */
-export function shoutUrl(id: number): string {
-  return `/bonfire/${id}`;
-}
-
-export function shoutCommentUrl(shoutId: number, commentId: number): string {
-  return `/bonfire/${shoutId}?comment=${commentId}`;
-}
+export { shoutCommentUrl, shoutUrl } from "./shouts.urls";
