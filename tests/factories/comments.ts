@@ -1,10 +1,7 @@
-import { env } from "cloudflare:test";
+
 import { eq, sql } from "drizzle-orm";
-import { type CommentRow, comments, posts, siteSettings } from "#drizzle/schema";
-import type { FlagKey } from "#workers/core/config/config.schemas";
-import { buildRequestContext, type RequestContext } from "#workers/platform/context";
+import { type CommentRow, comments, posts, } from "#drizzle/schema";
 import { db } from "./db";
-import { createSessionFor } from "./users";
 
 let seq = 0;
 

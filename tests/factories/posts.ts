@@ -1,10 +1,7 @@
-import { env } from "cloudflare:test";
+
 import { type PostRow, postShares, posts } from "#drizzle/schema";
 import type { TPostBody } from "#workers/core/posts/body.schemas";
-import { buildRequestContext, type RequestContext } from "#workers/platform/context";
-import { SESSION_COOKIE } from "#workers/platform/cookies";
 import { db } from "./db";
-import { createSessionFor } from "./users";
 
 let seq = 0;
 

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
-import { type CommentRow, comments, likes, postShares, posts, type UserRow, users } from "#drizzle/schema";
+import { type CommentRow, comments, likes, postShares, posts, users } from "#drizzle/schema";
 import { serializePublicUser } from "#workers/core/accounts/accounts.serializers";
 import { getConfig } from "#workers/core/config/config";
 import { AppError } from "#workers/core/errors";

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { type UserRow, userIgnores, users } from "#drizzle/schema";
+import { userIgnores, users } from "#drizzle/schema";
 import { parsePathId } from "#workers/core/comments/paging";
 import { AppError } from "#workers/core/errors";
 import { requireActor } from "#workers/core/shared/actor";
