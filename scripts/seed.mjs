@@ -36,6 +36,6 @@ const args = process.argv.slice(2);
 const persistTo = args.includes("--persist-to") ? args[args.indexOf("--persist-to") + 1] : undefined;
 const pictures = await loadDemo(script, persistTo);
 console.log(
-  `✓ Демо-данные загружены (${DEMO_USERS.length} участников, ${DEMO_POST_COUNT} статей и ${SHOUTS.length} записок с комментариями, ` +
-    `картинок в R2: ${pictures.total}, новых: ${pictures.written}).`,
+  `✓ Демо-данные загружены: участников — ${DEMO_USERS.length}, статей — ${DEMO_POST_COUNT}, записок — ${SHOUTS.length}, ` +
+    `картинок в R2 — ${pictures.total} (новых — ${pictures.written}).`,
 );
