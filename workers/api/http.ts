@@ -1,14 +1,13 @@
 import type { Context } from "hono";
 import { AppError } from "#workers/core/errors";
-import { cleanInput } from "#workers/core/shared/input";
 import type { RequestContext } from "#workers/platform/context";
 
 export type ApiEnv = { Bindings: Env; Variables: { ctx: RequestContext } };
 export type ApiContext = Context<ApiEnv>;
 
 /**
- * Reads a JSON body; a wrong content type is a 415, broken JSON or nesting deeper than MAX_INPUT_DEPTH a 400
- * (never a 500). The body comes back cleaned by `cleanInput`, as every service's input is again in parseInput.
+ * Reads a JSON body; a wrong content type is a 415, broken JSON a 400 (never a 500). Cleaning and the depth
+ * limit happen once, where every service's input passes: `parseInput` (workers/core/shared/validation.ts).
  */
 export async function readJson(c: ApiContext): Promise<unknown> {
   const type = c.req.header("Content-Type") ?? "";
@@ -20,14 +19,12 @@ export async function readJson(c: ApiContext): Promise<unknown> {
   const text = await c.req.text();
   if (!text.trim()) return {};
   if (text.length > 400_000) throw new AppError("too_large", "Слишком большой запрос.");
-  let parsed: unknown;
   try {
-    // V8's JSON.parse is iterative: any depth parses; cleanInput then refuses what is too deep.
-    parsed = JSON.parse(text);
+    // V8's JSON.parse is iterative: any depth parses; parseInput then refuses what is too deep.
+    return JSON.parse(text);
   } catch {
     throw new AppError("invalid", "Неверный JSON в теле запроса.");
   }
-  return cleanInput(parsed);
 }
 
 /** Reads one file field of a multipart form. */
