@@ -5,7 +5,7 @@ import { recordShoutView, shoutIdOfPath } from "./core/shouts/shouts";
 import { appContext } from "./platform/app-context";
 import { buildRequestContext } from "./platform/context";
 import { csrfCookie, readCookies } from "./platform/cookies";
-import { newCsrfToken } from "./platform/csrf";
+import { mintCsrfTokenFor, validCsrfToken } from "./platform/csrf";
 import { serveMedia } from "./platform/media-serve";
 import { newNonce, secureHeaders } from "./platform/security-headers";
 import { connectSocket } from "./realtime/connect";
@@ -57,7 +57,8 @@ function countGuestShoutView(request: Request, env: Env, ctx: ExecutionContext):
 async function servePage(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
   const cookies = readCookies(request);
   // A visitor without a valid CSRF cookie (a first visit, another session's token) gets one; never in a cached page.
-  const newCsrf = await newCsrfToken(request, env, cookies);
+  const validCsrf = await validCsrfToken(request, env, cookies);
+  const newCsrf = validCsrf ? null : await mintCsrfTokenFor(request, env, cookies);
   const setCsrf = newCsrf ? csrfCookie(request, newCsrf) : null;
 
   const shared = isCacheableGuestRequest(request, cookies);
@@ -71,8 +72,7 @@ async function servePage(request: Request, env: Env, ctx: ExecutionContext): Pro
     }
   }
 
-  const requestContext = await buildRequestContext(request, env, ctx);
-  if (newCsrf) requestContext.csrfCookie = newCsrf;
+  const requestContext = await buildRequestContext(request, env, ctx, { csrfCookie: validCsrf ?? newCsrf });
   requestContext.sharedRender = !!key && !requestContext.actor;
   requestContext.nonce = newNonce();
   const context = new RouterContextProvider();

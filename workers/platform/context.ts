@@ -46,7 +46,8 @@ export async function buildRequestContext(
   request: Request,
   env: Env,
   ctx: Pick<ExecutionContext, "waitUntil">,
-  options: { now?: () => Date } = {},
+  /** `csrfCookie`: the request's valid CSRF token when the caller has checked it already (pages). */
+  options: { now?: () => Date; csrfCookie?: string | null } = {},
 ): Promise<RequestContext> {
   const now = options.now ?? (() => new Date());
   const db = createDb(env.DB);
@@ -64,7 +65,7 @@ export async function buildRequestContext(
     sessionId: session?.id ?? null,
     clientId: request.headers.get("From")?.slice(0, 100) || null,
     ip: request.headers.get("CF-Connecting-IP") ?? request.headers.get("X-Real-IP") ?? "127.0.0.1",
-    csrfCookie: await validCsrfToken(request, env, cookies),
+    csrfCookie: options.csrfCookie !== undefined ? options.csrfCookie : await validCsrfToken(request, env, cookies),
     now,
     waitUntil: (promise) => ctx.waitUntil(promise),
     sharedRender: false,

@@ -64,18 +64,6 @@ export function mintCsrfTokenFor(request: Request, env: Env, cookies = readCooki
 }
 
 /**
- * A fresh token for the request's session when its cookie holds no valid one (a first visit, a session that
- * began or ended elsewhere, a forged cookie); null when the cookie's token is good. Pages set it with csrfCookie.
- */
-export async function newCsrfToken(
-  request: Request,
-  env: Env,
-  cookies: Record<string, string> = readCookies(request),
-): Promise<string | null> {
-  return (await validCsrfToken(request, env, cookies)) ? null : mintCsrfTokenFor(request, env, cookies);
-}
-
-/**
  * The CSRF cookie that goes with a session change: a fresh token bound to the session that begins (sign-in,
  * sign-up) or to none when it ends (`sessionToken` null, sign-out). A token seen before the change stops working.
  */
