@@ -472,3 +472,34 @@ export type NotificationRow = typeof notifications.$inferSelect;
 export type ActivityRow = typeof activities.$inferSelect;
 export type ShoutRow = typeof shouts.$inferSelect;
 export type ShoutCommentRow = typeof shoutComments.$inferSelect;
+
+/**
+ * What moderators, admins and editors did (workers/core/audit/audit.ts): every sanction and lift, deletion of
+ * others' content, pin, mute, freeze, role and config change, calendar edit … One row per action; never edited.
+ */
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** Who acted; null for the system (a scheduled job) or a member since deleted. */
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    /** Dotted verb, e.g. `user.ban`, `shout.delete`, `game.update` (AUDIT_ACTIONS in audit.ts). */
+    action: text("action").notNull(),
+    /** What was acted on: `user`, `post`, `comment`, `shout`, `shout_comment`, `role`, `config`, `game` … */
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id"),
+    /** The member the action concerns (the sanctioned member, the author of deleted content), for their history. */
+    targetUserId: integer("target_user_id").references(() => users.id, { onDelete: "set null" }),
+    reason: text("reason"),
+    /** Small JSON with the details worth keeping (days of a block, old and new values …). */
+    meta: text("meta", { mode: "json" }).$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("audit_log_created_idx").on(t.createdAt),
+    index("audit_log_target_user_idx").on(t.targetUserId, t.createdAt),
+    index("audit_log_actor_idx").on(t.actorId, t.createdAt),
+  ],
+);
+
+export type AuditRow = typeof auditLog.$inferSelect;

@@ -15,5 +15,14 @@ for (const u of DEMO_USERS) {
 console.log(`\nСайт: http://localhost:${port}\n`);
 
 const server = startDetached("wrangler", ["dev", "--port", port, "--ip", "127.0.0.1"]);
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => { stopGroup(server); process.exit(0); });
+// Cron Triggers do not fire under `wrangler dev`: run the scheduled jobs (workers/jobs/scheduled.ts) every five
+// minutes like production, the first time once the server answers.
+const runJobs = () => fetch(`http://127.0.0.1:${port}/cdn-cgi/local/scheduled?time=${Date.now()}`).catch(() => {});
+setTimeout(runJobs, 15_000);
+setInterval(runJobs, 5 * 60_000);
+for (const signal of ["SIGINT", "SIGTERM"])
+  process.on(signal, () => {
+    stopGroup(server);
+    process.exit(0);
+  });
 server.on("exit", (code) => process.exit(code ?? 0));

@@ -1,5 +1,6 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { api } from "./api/index";
+import { runScheduledJobs } from "./jobs/scheduled";
 import { THEMES } from "./core/accounts/accounts.schemas";
 import { recordShoutView, shoutIdOfPath } from "./core/shouts/shouts";
 import { appContext } from "./platform/app-context";
@@ -132,5 +133,8 @@ export default {
       });
     }
     return finish(request, response);
+  },
+  async scheduled(controller, env, ctx) {
+    await runScheduledJobs(env, new Date(controller.scheduledTime), (promise) => ctx.waitUntil(promise));
   },
 } satisfies ExportedHandler<Env>;
