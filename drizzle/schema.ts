@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
-const now = sql`(unixepoch('subsec') * 1000)`;
-const createdAt = () => integer("created_at", { mode: "timestamp_ms" }).notNull().default(now);
+import { createdAt, now } from "./columns";
 
 /** Members. `username_key`/`email_key` hold normalised lower-case forms (SQLite lower() is ASCII-only). */
 export const users = sqliteTable(
@@ -263,7 +262,10 @@ export const bookmarks = sqliteTable(
     itemId: integer("item_id").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.itemType, t.itemId] }), index("bookmarks_user_idx").on(t.userId, t.itemType, t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.itemType, t.itemId] }),
+    index("bookmarks_user_idx").on(t.userId, t.itemType, t.createdAt),
+  ],
 );
 
 export type PostRow = typeof posts.$inferSelect;
@@ -411,7 +413,10 @@ export const shoutMedia = sqliteTable(
     caption: text("caption").notNull().default(""),
     createdAt: createdAt(),
   },
-  (t) => [index("shout_media_shout_idx").on(t.shoutId, t.position), index("shout_media_user_idx").on(t.userId, t.isVideo, t.id)],
+  (t) => [
+    index("shout_media_shout_idx").on(t.shoutId, t.position),
+    index("shout_media_user_idx").on(t.userId, t.isVideo, t.id),
+  ],
 );
 
 export const shoutTags = sqliteTable(
