@@ -25,6 +25,8 @@ export const users = sqliteTable(
     isMod: integer("is_mod", { mode: "boolean" }).notNull().default(false),
     isDbEditor: integer("is_db_editor", { mode: "boolean" }).notNull().default(false),
     isBanned: integer("is_banned", { mode: "boolean" }).notNull().default(false),
+    /** End of the active block (mirrors the sanctions table; the end time decides, no job clears it). */
+    blockedUntil: integer("blocked_until", { mode: "timestamp_ms" }),
     isSupporter: integer("is_supporter", { mode: "boolean" }).notNull().default(false),
     isFpRequired: integer("is_fp_required", { mode: "boolean" }).notNull().default(false),
     roles: text("roles", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
@@ -283,6 +285,8 @@ export const userIgnores = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
+    /** Ignored until then; null: for good. */
+    until: integer("until", { mode: "timestamp_ms" }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.ignoredUserId] })],
 );
@@ -508,3 +512,4 @@ export const auditLog = sqliteTable(
 );
 
 export type AuditRow = typeof auditLog.$inferSelect;
+export * from "./schema-moderation";
