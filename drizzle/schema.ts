@@ -513,3 +513,4 @@ export const auditLog = sqliteTable(
 
 export type AuditRow = typeof auditLog.$inferSelect;
 export * from "./schema-moderation";
+export * from "./schema-community";
