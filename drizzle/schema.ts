@@ -514,3 +514,4 @@ export const auditLog = sqliteTable(
 export type AuditRow = typeof auditLog.$inferSelect;
 export * from "./schema-moderation";
 export * from "./schema-community";
+export * from "./schema-calendar";
