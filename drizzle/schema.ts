@@ -29,6 +29,8 @@ export const users = sqliteTable(
     blockedUntil: integer("blocked_until", { mode: "timestamp_ms" }),
     isSupporter: integer("is_supporter", { mode: "boolean" }).notNull().default(false),
     isFpRequired: integer("is_fp_required", { mode: "boolean" }).notNull().default(false),
+    /** False until the member opens the e-mailed activation link (docs/decisions/0029); such members cannot write. */
+    isActivated: integer("is_activated", { mode: "boolean" }).notNull().default(true),
     roles: text("roles", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
     /** Member settings flags as JSON; defaults are applied by the serializer (see accounts.schemas.ts). */
     settings: text("settings", { mode: "json" }).$type<Record<string, boolean>>().notNull().default(sql`'{}'`),
@@ -515,3 +517,4 @@ export type AuditRow = typeof auditLog.$inferSelect;
 export * from "./schema-moderation";
 export * from "./schema-community";
 export * from "./schema-calendar";
+export * from "./schema-social";
