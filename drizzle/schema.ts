@@ -28,6 +28,8 @@ export const users = sqliteTable(
     /** End of the active block (mirrors the sanctions table; the end time decides, no job clears it). */
     blockedUntil: integer("blocked_until", { mode: "timestamp_ms" }),
     isSupporter: integer("is_supporter", { mode: "boolean" }).notNull().default(false),
+    /** End of the supporter period that donations gave (docs/decisions/0028); `is_supporter` caches `supporter_until > now`. */
+    supporterUntil: integer("supporter_until", { mode: "timestamp_ms" }),
     isFpRequired: integer("is_fp_required", { mode: "boolean" }).notNull().default(false),
     /** False until the member opens the e-mailed activation link (docs/decisions/0029); such members cannot write. */
     isActivated: integer("is_activated", { mode: "boolean" }).notNull().default(true),
@@ -518,3 +520,4 @@ export * from "./schema-moderation";
 export * from "./schema-community";
 export * from "./schema-calendar";
 export * from "./schema-social";
+export * from "./schema-donations";
