@@ -2,15 +2,26 @@ import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vitest/config";
+import { startCloudflareApi, TEST_PURGE_TOKEN, TEST_ZONE_ID } from "./tests/servers/cloudflare-api.mjs";
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
+  // External services the Worker calls run as real local servers (tests/servers/).
+  const cloudflareApi = await startCloudflareApi();
   return {
     plugins: [
       cloudflareTest({
         main: "./tests/integration/worker-entry.ts",
         wrangler: { configPath: "./wrangler.toml" },
-        miniflare: { bindings: { TEST_MIGRATIONS: migrations, ENVIRONMENT: "test" } },
+        miniflare: {
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            ENVIRONMENT: "test",
+            CF_ZONE_ID: TEST_ZONE_ID,
+            CF_PURGE_TOKEN: TEST_PURGE_TOKEN,
+            CF_API_URL: cloudflareApi.url,
+          },
+        },
       }),
       // The page door: React Router's server build (virtual:react-router/server-build) for SELF.fetch of pages.
       reactRouter(),

@@ -47,7 +47,7 @@ describe("guest page cache", () => {
     expect(isCacheableGuestRequest(get("/posts/x?reply=5"), {})).toBe(false);
     expect(isCacheableGuestRequest(get("/auth/sign-in"), {})).toBe(false);
     expect(isCacheableGuestRequest(new Request(`${ORIGIN}/`, { method: "POST" }), {})).toBe(false);
-    expect(cacheTags("/posts/vedmak")).toBe("html,post:vedmak");
+    expect(cacheTags("/posts/vedmak")).toBe("html,p:/posts/vedmak,post:vedmak");
   });
 
   it("answers a hot page from the isolate's memory for a few seconds, then from the Cache API again", async () => {

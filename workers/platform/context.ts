@@ -1,9 +1,11 @@
 import type { UserRow } from "#drizzle/schema";
+import { loadSanctionNotice } from "#workers/core/moderation/sanctions.read";
+import type { SanctionNotice } from "#workers/core/moderation/sanctions.schemas";
 import { readCookies, SESSION_COOKIE } from "./cookies";
 import { validCsrfToken } from "./csrf";
 import { coalescingReader, createDb, type Db } from "./db";
 import { readVars, type Vars } from "./env";
-import { purgePages } from "./page-cache";
+import { invalidatePages } from "./page-cache";
 import { readSession } from "./session";
 
 /**
@@ -20,8 +22,13 @@ export interface RequestContext {
    */
   read: Db["batch"];
   request: Request;
-  /** The signed-in member, or null for a guest (banned members are guests). */
+  /**
+   * The signed-in member, or null for a guest. A sanctioned member stays signed in (reads) with `isBanned` true for
+   * any active sanction, so every policy refuses their writes; `requireWriter` names the reason.
+   */
   actor: UserRow | null;
+  /** The member's active ban or block (reason and end), or null. */
+  sanction: SanctionNotice | null;
   sessionId: string | null;
   /** The client's id from the `From` header; realtime echoes carry it back. */
   clientId: string | null;
@@ -53,15 +60,16 @@ export async function buildRequestContext(
   const db = createDb(env.DB);
   const cookies = readCookies(request);
   const session = await readSession(db, cookies[SESSION_COOKIE], now());
-  const actor = session && !session.user.isBanned ? session.user : null;
-  const origin = new URL(request.url).origin;
-  return {
+  const sanction = session ? await loadSanctionNotice(db, session.user, now()) : null;
+  const actor = session ? (sanction ? { ...session.user, isBanned: true } : session.user) : null;
+  const context: RequestContext = {
     env,
     vars: readVars(env),
     db,
     read: coalescingReader(db),
     request,
     actor,
+    sanction,
     sessionId: session?.id ?? null,
     clientId: request.headers.get("From")?.slice(0, 100) || null,
     ip: request.headers.get("CF-Connecting-IP") ?? request.headers.get("X-Real-IP") ?? "127.0.0.1",
@@ -70,6 +78,7 @@ export async function buildRequestContext(
     waitUntil: (promise) => ctx.waitUntil(promise),
     sharedRender: false,
     nonce: "",
-    invalidate: (paths) => ctx.waitUntil(purgePages(origin, paths).catch(() => {})),
+    invalidate: (paths) => ctx.waitUntil(invalidatePages(context, paths)),
   };
+  return context;
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZSocialVars } from "./oauth-vars";
 
 /** An optional string variable; an empty value counts as absent. */
 function optionalVar(pattern: RegExp, message: string) {
@@ -34,6 +35,16 @@ const ZVars = z
      * 32 characters; in production set a random one with `wrangler secret put SECRET_KEY` (e.g. `openssl rand
      * -base64 48`). Changing it voids every CSRF token (pages mint new ones) and every known-device cookie.
      */
+    /**
+     * Purging guest pages in every data centre (workers/platform/zone-purge.ts): the zone id and an API token with
+     * the «Zone → Cache Purge» permission (`wrangler secret put CF_PURGE_TOKEN`). Optional: without them a change
+     * purges the local data centre's pages at once and other data centres' copies expire within a minute.
+     */
+    CF_ZONE_ID: optionalVar(/^[0-9a-f]{32}$/, "the zone id: 32 hex digits (dashboard → the zone → Overview)"),
+    CF_PURGE_TOKEN: optionalVar(/^\S{20,200}$/, "an API token with the Zone → Cache Purge permission"),
+    /** The Cloudflare API's base URL; tests point it at a local server. */
+    CF_API_URL: z.string().url().default("https://api.cloudflare.com/client/v4"),
+    ...ZSocialVars,
     SECRET_KEY: z.string().min(32, "at least 32 characters (e.g. `openssl rand -base64 48`)"),
   })
   .refine((vars) => vars.ENVIRONMENT !== "production" || vars.SECRET_KEY !== DEV_SECRET_KEY, {

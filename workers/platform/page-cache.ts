@@ -3,6 +3,7 @@ import type { RequestContext } from "./context";
 import { SESSION_COOKIE } from "./cookies";
 import { randomToken } from "./crypto";
 import { renewNonce } from "./security-headers";
+import { purgeTags, type ZonePurge, zonePurge } from "./zone-purge";
 
 /**
  * Guest HTML at the edge (docs/decisions/0015-guest-page-cache.md). Guests' pages are the same for every
@@ -34,9 +35,14 @@ export function isCacheableGuestRequest(request: Request, cookies: Record<string
   return CACHEABLE_PATHS.some((re) => re.test(url.pathname));
 }
 
-/** Cache tags for the CDN (`Cache-Tag`), one per page kind and item. */
+/** The Cache-Tag naming one path (every theme and query of it); a zone purge by it reaches every data centre. */
+export function pathTag(pathname: string): string {
+  return `p:${pathname}`.slice(0, 1000);
+}
+
+/** Cache tags for the CDN (`Cache-Tag`): the path's own, and one per page kind and item. */
 export function cacheTags(pathname: string): string {
-  const tags = ["html"];
+  const tags = ["html", pathTag(pathname)];
   const post = /^\/posts\/([^/]+)$/.exec(pathname);
   if (post) tags.push(`post:${post[1]}`);
   const tag = /^\/tags\/([^/]+)$/.exec(pathname);
@@ -123,6 +129,8 @@ async function fromCacheApi(key: Request, generation: Promise<string>): Promise<
 // A missing entry (first use, evicted) gets a new token: older pages are then misses, never served by mistake.
 const GENERATION_HEADER = "X-Page-Generation";
 const GENERATION_PATH = "/__page-cache/generation";
+/** The generation entry's Cache-Tag: a zone purge of it (`purgeGuestPages`) renews the generation in every data centre. */
+export const GENERATION_TAG = "page-generation";
 // Empty until the first purge: workerd allows no random values at global scope (the Worker would not start).
 let localGeneration = "";
 
@@ -135,7 +143,11 @@ function generationKey(url: string): Request {
 
 async function newGeneration(url: string): Promise<string> {
   localGeneration = randomToken(12);
-  const headers = { "Cache-Control": "public, max-age=31536000", "Content-Type": "text/plain" };
+  const headers = {
+    "Cache-Control": "public, max-age=31536000",
+    "Content-Type": "text/plain",
+    "Cache-Tag": GENERATION_TAG,
+  };
   await pageCache()?.put(generationKey(url), new Response(localGeneration, { headers }));
   return localGeneration;
 }
@@ -198,10 +210,34 @@ export async function purgePages(origin: string, paths: string[]): Promise<void>
 }
 
 /**
+ * The same purge in every other data centre, in the background (the local purge is what the next request here
+ * needs at once). A failure is logged: pages elsewhere then expire within their TTL.
+ */
+function purgeElsewhere(ctx: Pick<RequestContext, "vars" | "waitUntil">, tags: string[]): void {
+  const zone: ZonePurge | null = zonePurge(ctx.vars);
+  if (!zone || tags.length === 0) return;
+  ctx.waitUntil(purgeTags(zone, tags).catch((error) => console.error("zone purge failed", error)));
+}
+
+/** A change to these pages' content: their guest views go here at once and in every data centre soon after. */
+export async function invalidatePages(
+  ctx: Pick<RequestContext, "vars" | "waitUntil" | "request">,
+  paths: string[],
+): Promise<void> {
+  const origin = new URL(ctx.request.url).origin;
+  purgeElsewhere(
+    ctx,
+    paths.map((path) => pathTag(new URL(path, origin).pathname)),
+  );
+  await purgePages(origin, paths).catch((error) => console.error("purging pages failed", error));
+}
+
+/**
  * Content left guests' view (a member's shouts made members-only, a shout muted or deleted, a post unpublished
  * or deleted, a comment deleted): every cached guest page goes, at once for every isolate of the data centre
- * (`purgeAllPages`) — any page may show it: paged lists, tag pages, strips. Awaited, so the next request already misses. A failure is
- * logged: the change itself is made.
+ * (`purgeAllPages`) — any page may show it: paged lists, tag pages, strips. Awaited, so the next request already
+ * misses; other data centres renew their generation through the zone purge. A failure is logged: the change
+ * itself is made.
  */
 export async function purgeGuestPages(ctx: RequestContext): Promise<void> {
   try {
@@ -209,4 +245,5 @@ export async function purgeGuestPages(ctx: RequestContext): Promise<void> {
   } catch (error) {
     console.error("purging the guest pages failed", error);
   }
+  purgeElsewhere(ctx, [GENERATION_TAG]);
 }
