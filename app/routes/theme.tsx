@@ -1,8 +1,10 @@
-import { data, redirect } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { ActionFailurePage } from "#app/components/action-failure";
+import { CsrfField } from "#app/components/csrf-field";
 import { getCtx, readForm, runAction } from "#app/lib/forms.server";
 import { safeRedirect } from "#app/lib/redirects";
-import { asTheme, isTheme, nextTheme, type Theme, themeCookie } from "#app/lib/theme";
+import { pageMeta } from "#app/lib/meta";
+import { asTheme, isTheme, nextTheme, THEME_TITLES, THEMES, type Theme, themeCookie } from "#app/lib/theme";
 import { updateProfile } from "#workers/core/accounts/profile";
 import { AppError } from "#workers/core/errors";
 import type { Route } from "./+types/theme";
@@ -35,13 +37,39 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-/** GET /theme has nothing to show. */
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "Тема оформления", description: "Выбор темы оформления сайта.", noindex: true });
+
+/**
+ * GET /theme: a page of its own (every theme to choose from, without JavaScript). No loader redirect: after a
+ * no-JS POST React Router runs the loaders too, and a redirect there would hide a failed change behind the home page.
+ */
 export function loader() {
-  return redirect("/");
+  return null;
 }
 
-/** Shown only when a no-JS toggle failed (the CSRF token expired, for instance). */
-export default function ThemeResult({ actionData }: Route.ComponentProps) {
-  if (!actionData || actionData.ok) return null;
-  return <ActionFailurePage title="Не удалось сменить тему" detail={actionData.detail} />;
+/** The themes to choose from; or, after a failed no-JS change (an expired CSRF token, say), what went wrong. */
+export default function ThemePage({ actionData }: Route.ComponentProps) {
+  if (actionData && !actionData.ok) {
+    return <ActionFailurePage title="Не удалось сменить тему" detail={actionData.detail} />;
+  }
+  return (
+    <main className="page">
+      <section className="card card-narrow">
+        <h1 className="page-title">Тема оформления</h1>
+        <Form method="post" action="/theme" reloadDocument className="theme-choices">
+          <CsrfField />
+          <input type="hidden" name="redirectTo" value="/theme" />
+          {THEMES.map((theme) => (
+            <button key={theme} type="submit" name="theme" value={theme} className="btn">
+              {THEME_TITLES[theme]}
+            </button>
+          ))}
+        </Form>
+        <Link className="btn btn-primary" to="/" reloadDocument>
+          На главную
+        </Link>
+      </section>
+    </main>
+  );
 }

@@ -79,6 +79,25 @@ describe("redirect targets of the page forms, through the Worker", () => {
     expect(ok.headers.get("Location")).toBe("/bonfire?x=1");
   });
 
+  it("a failed no-JS theme change shows why on /theme instead of sending the visitor home", async () => {
+    const client = await guestClient();
+    const res = await client.form("/theme", { theme: "neon", redirectTo: "/bonfire" });
+    expect(res.status).toBe(400);
+    expect(res.headers.get("Location")).toBeNull();
+    const html = await res.text();
+    expect(html).toContain("Не удалось сменить тему");
+    expect(html).toContain("Такой темы нет.");
+    // Nothing was changed: no theme cookie.
+    expect(client.lastSetCookies.some((c) => c.startsWith("theme="))).toBe(false);
+  });
+
+  it("GET /theme is a page of its own (themes to choose from), not a redirect", async () => {
+    const client = await guestClient();
+    const res = await client.request("GET", "http://localhost/theme");
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("Тема оформления");
+  });
+
   it("a member's theme form too", async () => {
     const { client } = await memberClient();
     for (const target of BAD) {
