@@ -521,3 +521,4 @@ export * from "./schema-community";
 export * from "./schema-calendar";
 export * from "./schema-social";
 export * from "./schema-donations";
+export * from "./schema-feed";
