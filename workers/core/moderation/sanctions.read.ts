@@ -1,0 +1,56 @@
+import { and, desc, eq, gt, isNull, or } from "drizzle-orm";
+import { type SanctionRow, sanctions, type UserRow } from "#drizzle/schema";
+import type { Db } from "#workers/platform/db";
+import type { SanctionNotice } from "./sanctions.schemas";
+
+/**
+ * Reading sanctions. The users row mirrors the active one (`is_banned`, `blocked_until`), so a request learns
+ * whether its member is sanctioned without a query; only a sanctioned member's request reads the row (for the
+ * reason). The end time decides: a block whose end has passed is over, no job needs to clear it.
+ */
+export function isSanctioned(user: Pick<UserRow, "isBanned" | "blockedUntil">, now: Date): boolean {
+  return user.isBanned || (!!user.blockedUntil && user.blockedUntil.getTime() > now.getTime());
+}
+
+const activeWhere = (userId: number, now: Date) =>
+  and(eq(sanctions.userId, userId), isNull(sanctions.liftedAt), or(isNull(sanctions.endsAt), gt(sanctions.endsAt, now)));
+
+export async function activeSanction(db: Db, userId: number, now: Date): Promise<SanctionRow | null> {
+  const [row] = await db.select().from(sanctions).where(activeWhere(userId, now)).orderBy(desc(sanctions.id)).limit(1);
+  return row ?? null;
+}
+
+export function sanctionNotice(row: Pick<SanctionRow, "kind" | "reason" | "endsAt">): SanctionNotice {
+  return { kind: row.kind, reason: row.reason, ends_at: row.endsAt ? row.endsAt.toISOString() : null };
+}
+
+/** The notice for a member the users row says is sanctioned (a ban set without a row keeps a generic reason). */
+export async function loadSanctionNotice(db: Db, user: UserRow, now: Date): Promise<SanctionNotice | null> {
+  if (!isSanctioned(user, now)) return null;
+  const row = await activeSanction(db, user.id, now);
+  if (row) return sanctionNotice(row);
+  return user.isBanned
+    ? { kind: "ban", reason: "причина не указана", ends_at: null }
+    : { kind: "block", reason: "причина не указана", ends_at: user.blockedUntil?.toISOString() ?? null };
+}
+
+const endFormat = new Intl.DateTimeFormat("ru", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "Europe/Moscow",
+});
+
+/** «28 ноября 2026 г., 14:05 (мск)» */
+export function formatSanctionEnd(iso: string): string {
+  return `${endFormat.format(new Date(iso))} (мск)`;
+}
+
+/** The 403 text every write of a sanctioned member gets: «Вы заблокированы до …: причина» / «Вы забанены: причина». */
+export function sanctionMessage(notice: SanctionNotice): string {
+  return notice.kind === "ban" || !notice.ends_at
+    ? `Вы забанены: ${notice.reason}`
+    : `Вы заблокированы до ${formatSanctionEnd(notice.ends_at)}: ${notice.reason}`;
+}

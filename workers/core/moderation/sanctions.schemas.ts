@@ -1,0 +1,35 @@
+import { z } from "zod";
+
+/** The terms a moderator picks from (days); any other whole number of days up to MAX_BLOCK_DAYS is allowed too. */
+export const BLOCK_TERMS = [1, 3, 7, 30] as const;
+export const MAX_BLOCK_DAYS = 365;
+export const REASON_MAX = 500;
+
+const reason = z
+  .string({ error: "Укажите причину." })
+  .trim()
+  .min(3, "Укажите причину (хотя бы 3 символа).")
+  .max(REASON_MAX, `Причина не длиннее ${REASON_MAX} символов.`);
+
+export const ZBan = z.object({ reason }).strict();
+export const ZBlock = z
+  .object({
+    reason,
+    days: z.coerce
+      .number({ error: "Укажите срок в днях." })
+      .int("Срок — целое число дней.")
+      .min(1, "Срок — хотя бы 1 день.")
+      .max(MAX_BLOCK_DAYS, `Срок — не больше ${MAX_BLOCK_DAYS} дней.`),
+  })
+  .strict();
+export type TBlock = z.output<typeof ZBlock>;
+
+export type SanctionKind = "ban" | "block";
+
+/** What the sanctioned member (and their tabs) are told: kind, reason and end. */
+export interface SanctionNotice {
+  kind: SanctionKind;
+  reason: string;
+  /** ISO time the block ends; null for a ban. */
+  ends_at: string | null;
+}
