@@ -522,3 +522,4 @@ export * from "./schema-calendar";
 export * from "./schema-social";
 export * from "./schema-donations";
 export * from "./schema-feed";
+export * from "./schema-recap";
