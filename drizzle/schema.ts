@@ -523,3 +523,4 @@ export * from "./schema-social";
 export * from "./schema-donations";
 export * from "./schema-feed";
 export * from "./schema-recap";
+export * from "./schema-santa";
