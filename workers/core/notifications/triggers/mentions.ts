@@ -1,5 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { notifications, type UserRow, users } from "#drizzle/schema";
+import { roleMentionRecipients, rolePreTitle } from "#workers/core/roles/role-mentions";
 import { normaliseKey } from "#workers/core/shared/text";
 import type { RequestContext } from "#workers/platform/context";
 import { mentionedNames } from "../mentions";
@@ -31,13 +32,39 @@ export async function notifyMentions(
   input: { actor: UserRow; text: string; told: Set<number>; preTitle: string; texts: StreamTexts; key: string },
 ): Promise<Promise<Notified | null>[]> {
   const mentioned = await bestEffort("looking up mentions", () => mentionedMembers(ctx, input.text, input.told), []);
-  return mentioned.map((recipientId) => {
+  const jobs = mentioned.map((recipientId) => {
     input.told.add(recipientId);
     return notify(ctx, {
       recipientId,
       actor: input.actor,
       type: STREAM_TYPE.mention,
       texts: { ...input.texts, pre_title: input.preTitle },
+      sourceKey: input.key,
+    });
+  });
+  return [...jobs, ...(await notifyRoleMentions(ctx, input))];
+}
+
+/**
+ * @role mentions (workers/core/roles/role-mentions.ts): one notification per member of the mentioned roles (not
+ * those in `told`, who heard about the item already), its pre-title naming the role.
+ */
+export async function notifyRoleMentions(
+  ctx: RequestContext,
+  input: { actor: UserRow; text: string; told: Set<number>; preTitle: string; texts: StreamTexts; key: string },
+): Promise<Promise<Notified | null>[]> {
+  const recipients = await bestEffort(
+    "looking up role mentions",
+    () => roleMentionRecipients(ctx, input.actor, input.text, input.told),
+    [],
+  );
+  return recipients.map(({ recipientId, roleName }) => {
+    input.told.add(recipientId);
+    return notify(ctx, {
+      recipientId,
+      actor: input.actor,
+      type: STREAM_TYPE.mention,
+      texts: { ...input.texts, pre_title: rolePreTitle(input.preTitle, roleName) },
       sourceKey: input.key,
     });
   });
@@ -52,26 +79,36 @@ export async function newMentions(
   const added = mentionedNames(input.text).filter((name) => !before.has(normaliseKey(name)));
   if (!added.length) return [];
   return bestEffort("notifications about new mentions", async () => {
-    const candidates = await mentionedMembers(ctx, added.map((n) => `@${n}`).join(" "), new Set([input.author.id]));
-    if (!candidates.length) return [];
+    const addedText = added.map((n) => `@${n}`).join(" ");
+    const candidates = await mentionedMembers(ctx, addedText, new Set([input.author.id]));
+    // Members told about this item already (by name or by a role) are not told again.
     const already = await ctx.db
       .select({ userId: notifications.userId })
       .from(notifications)
-      .where(and(eq(notifications.sourceKey, input.key), inArray(notifications.userId, candidates)));
-    const skip = new Set(already.map((r) => r.userId));
-    return notifyAll(
-      "notification about a mention",
-      candidates
-        .filter((id) => !skip.has(id))
-        .map((recipientId) =>
-          notify(ctx, {
-            recipientId,
-            actor: input.author,
-            type: STREAM_TYPE.mention,
-            texts: input.texts,
-            sourceKey: input.key,
-          }),
-        ),
+      .where(eq(notifications.sourceKey, input.key));
+    const told = new Set([input.author.id, ...already.map((r) => r.userId)]);
+    const jobs = candidates
+      .filter((id) => !told.has(id))
+      .map((recipientId) => {
+        told.add(recipientId);
+        return notify(ctx, {
+          recipientId,
+          actor: input.author,
+          type: STREAM_TYPE.mention,
+          texts: input.texts,
+          sourceKey: input.key,
+        });
+      });
+    jobs.push(
+      ...(await notifyRoleMentions(ctx, {
+        actor: input.author,
+        text: addedText,
+        told,
+        preTitle: input.texts.pre_title,
+        texts: input.texts,
+        key: input.key,
+      })),
     );
+    return notifyAll("notification about a mention", jobs);
   }, []);
 }

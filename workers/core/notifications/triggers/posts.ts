@@ -1,14 +1,16 @@
 import type { UserRow } from "#drizzle/schema";
 import { recordActivity, removeActivity } from "#workers/core/activity/activity";
 import { commentUrl } from "#workers/core/comments/comments.serializers";
+import { bodyText, type TPostBody } from "#workers/core/posts/body.schemas";
 import { postUrl } from "#workers/core/posts/posts.urls";
 import type { RequestContext } from "#workers/platform/context";
 import { type Notified, notify, removeNotifications } from "../notifications";
 import { STREAM_TYPE } from "../notifications.constants";
 import { excerpt, postTitle, type StreamItem } from "../notifications.serializers";
 import { sourceKey } from "../sources";
-import { bestEffort } from "./best-effort";
+import { bestEffort, notifyAll } from "./best-effort";
 import { commentCreated, commentRemoved, commentUpdated } from "./comments";
+import { notifyRoleMentions } from "./mentions";
 
 /** Triggers about posts, shared drafts and comments on posts. */
 
@@ -19,8 +21,26 @@ interface PostRef {
   userId: number;
 }
 
-/** A post published for the first time: an activity item. */
+/** A post published for the first time: an activity item, and the members of @mentioned roles are told. */
 export async function onPostPublished(
+  ctx: RequestContext,
+  input: { actor: UserRow; post: PostRef & { headline: string; body?: unknown } },
+): Promise<StreamItem | null> {
+  const { post } = input;
+  const text = [post.title, post.headline, bodyText(post.body as TPostBody | null)].join("\n");
+  const mentions = notifyRoleMentions(ctx, {
+    actor: input.actor,
+    text,
+    told: new Set([input.actor.id]),
+    preTitle: "упомянул(а) вас в статье",
+    texts: { pre_title: "", title: postTitle(post.title), title_url: postUrl(post.slug) },
+    key: sourceKey.post(post.id),
+  }).then((jobs) => notifyAll("notification about a role mention in a post", jobs));
+  const [activity] = await Promise.all([publishedActivity(ctx, input), mentions]);
+  return activity;
+}
+
+function publishedActivity(
   ctx: RequestContext,
   input: { actor: UserRow; post: PostRef & { headline: string } },
 ): Promise<StreamItem | null> {
