@@ -8,6 +8,7 @@ import { requireActor } from "#workers/core/shared/actor";
 import type { RequestContext } from "#workers/platform/context";
 import type { Db } from "#workers/platform/db";
 import { publish } from "#workers/realtime/publish";
+import { ignoreInForce } from "./ignores";
 import { STREAM_PAGE_SIZE, type StreamType } from "./notifications.constants";
 import { can, shouldNotify } from "./notifications.policy";
 import {
@@ -23,8 +24,11 @@ const SIGN_IN = "Войдите на сайт, чтобы увидеть уве�
 
 export interface NotifyInput {
   recipientId: number;
-  /** The member whose action it is: never notified about it, and silenced by the recipient's ignore list. */
-  actor: UserRow;
+  /**
+   * The member whose action it is: never notified about it, and silenced by the recipient's ignore list. Null:
+   * the site itself (a scheduled reminder), which no ignore list silences.
+   */
+  actor: UserRow | null;
   /** false: the item names nobody (paws while the site hides who pawed). Default true. */
   showActor?: boolean;
   type: StreamType;
@@ -75,14 +79,20 @@ export async function countUnread(ctx: Pick<RequestContext, "db" | "read">, user
  */
 export async function notify(ctx: RequestContext, input: NotifyInput): Promise<Notified | null> {
   const { recipientId, actor } = input;
-  if (recipientId === actor.id) return null;
+  if (actor && recipientId === actor.id) return null;
   const [recipientRows, ignoreRows, groupRows] = await ctx.db.batch([
     ctx.db.select({ settings: users.settings }).from(users).where(eq(users.id, recipientId)).limit(1),
     ctx.db
       .select({ one: sql<number>`1` })
       .from(userIgnores)
-      .where(and(eq(userIgnores.userId, recipientId), eq(userIgnores.ignoredUserId, actor.id)))
-      .limit(1),
+      .where(
+        and(
+          eq(userIgnores.userId, recipientId),
+          eq(userIgnores.ignoredUserId, actor?.id ?? 0),
+          ignoreInForce(ctx.now()),
+        ),
+      )
+      .limit(actor ? 1 : 0),
     ctx.db
       .select()
       .from(notifications)
@@ -101,7 +111,7 @@ export async function notify(ctx: RequestContext, input: NotifyInput): Promise<N
     !recipient ||
     !shouldNotify({
       recipientId,
-      actorId: actor.id,
+      actorId: actor?.id ?? 0,
       enabled: withSettingDefaults(recipient.settings).is_notifications_enabled,
       ignoresActor: ignoreRows.length > 0,
     })
@@ -110,7 +120,7 @@ export async function notify(ctx: RequestContext, input: NotifyInput): Promise<N
   }
 
   const showActor = input.showActor ?? true;
-  const actorId = showActor ? actor.id : null;
+  const actorId = showActor && actor ? actor.id : null;
   const now = input.at ?? ctx.now();
   const textsFor = (n: number) => (typeof input.texts === "function" ? input.texts({ count: n }) : input.texts);
   let row: NotificationRow | undefined;
@@ -121,7 +131,7 @@ export async function notify(ctx: RequestContext, input: NotifyInput): Promise<N
   if (existing) {
     const n = input.countActors
       ? Math.max(1, await input.countActors(existing.createdAt))
-      : existing.groupCount + (existing.actorId === actor.id ? 0 : 1);
+      : existing.groupCount + (existing.actorId === (actor?.id ?? null) ? 0 : 1);
     const [updated, counted] = await ctx.db.batch([
       ctx.db
         .update(notifications)

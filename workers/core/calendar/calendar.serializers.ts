@@ -1,0 +1,78 @@
+import type { GameReleaseRow, GameRow, PlatformRow } from "#drizzle/schema";
+import { mediaUrl } from "#workers/core/shared/media";
+import { type Precision, releaseDateKey, releaseDateLabel, releaseDay } from "./calendar.dates";
+
+/** Cover widths in pixels (WebP variants games/<…>-<width>.webp); the calendar shows the small one, 2x the large. */
+export const COVER_WIDTHS = [200, 400] as const;
+
+/** Spec §3 Game release's cover: `{id}` plus where to get it. */
+export interface CoverShape {
+  id: string;
+  url: string;
+  url_2x: string;
+}
+
+/** Spec §3 Game release (one release date of a game). */
+export interface GameRelease {
+  id: number;
+  game: number;
+  title: string;
+  cover: CoverShape | null;
+  platforms: { id: number }[];
+  /** The instant (ISO): the exact moment, or Moscow midnight of the day or of the period's first day. */
+  datetime_released: string;
+  precision: Precision;
+  /** The date as editors type it (Moscow time): "2027-03-14", "2027-03-14T18:00", "2027-03", "2027-Q4", "2027". */
+  date_released: string;
+  /** «14 марта 2027», «IV квартал 2027» … */
+  date_label: string;
+  /** The Moscow day ("YYYY-MM-DD") of a day release; null for a month, quarter or year. */
+  day: string | null;
+  has_time: boolean;
+  note: string;
+  is_subscribed: boolean;
+}
+
+export interface PlatformShape {
+  id: number;
+  slug: string;
+  title: string;
+  icon: string;
+  position: number;
+}
+
+export function serializeCover(coverKey: string | null): CoverShape | null {
+  if (!coverKey) return null;
+  return {
+    id: coverKey.slice(coverKey.lastIndexOf("/") + 1),
+    url: mediaUrl(`${coverKey}-${COVER_WIDTHS[0]}.webp`),
+    url_2x: mediaUrl(`${coverKey}-${COVER_WIDTHS[1]}.webp`),
+  };
+}
+
+export function serializeRelease(
+  release: Pick<GameReleaseRow, "id" | "releasedAt" | "precision" | "hasTime" | "note">,
+  game: Pick<GameRow, "id" | "title" | "coverKey">,
+  platformIds: number[],
+  isSubscribed: boolean,
+): GameRelease {
+  return {
+    id: release.id,
+    game: game.id,
+    title: game.title,
+    cover: serializeCover(game.coverKey),
+    platforms: platformIds.map((id) => ({ id })),
+    datetime_released: release.releasedAt.toISOString(),
+    precision: release.precision,
+    date_released: releaseDateKey(release),
+    date_label: releaseDateLabel(release),
+    day: release.precision === "day" ? releaseDay(release) : null,
+    has_time: release.hasTime,
+    note: release.note,
+    is_subscribed: isSubscribed,
+  };
+}
+
+export function serializePlatform(row: PlatformRow): PlatformShape {
+  return { id: row.id, slug: row.slug, title: row.title, icon: row.icon, position: row.position };
+}
