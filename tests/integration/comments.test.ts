@@ -162,7 +162,7 @@ describe("POST /v1/comment/", () => {
     expect(res.status).toBe(401);
     expect((await json<ErrorBody>(res)).detail).toMatch(RUSSIAN);
     const { client: banned } = await memberClient({ isBanned: true });
-    expect((await banned.post("/comment/", { post_slug: post.slug, text: "Бан" })).status).toBe(401);
+    expect((await banned.post("/comment/", { post_slug: post.slug, text: "Бан" })).status).toBe(403);
     expect(await countOf(post.id)).toBe(0);
   });
 

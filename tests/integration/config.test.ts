@@ -40,6 +40,9 @@ describe("GET /v1/config/", () => {
       is_paw_down_enabled: false,
       is_paw_view_enabled: false,
       is_one_hour_edit_enabled: true,
+      new_member_days: 0,
+      new_member_daily_limit: 20,
+      new_member_interval_seconds: 30,
     });
     // The default menu from the migrations, every item with every field of the config form.
     expect(config.menu_items.length).toBe(await scalar("SELECT count(*) FROM menu_items"));
@@ -77,7 +80,7 @@ describe("PATCH /v1/config/", () => {
     expect((await json<ErrorBody>(memberRes)).detail).toMatch(RUSSIAN);
     expect((await (await guestClient()).patch("/config/", { is_sign_up_invitation_only: true })).status).toBe(401);
     const { client: banned } = await memberClient({ isAdmin: true, isBanned: true });
-    expect((await banned.patch("/config/", { is_sign_up_invitation_only: true })).status).toBe(401);
+    expect((await banned.patch("/config/", { is_sign_up_invitation_only: true })).status).toBe(403);
     expect(await scalar("SELECT count(*) FROM site_settings")).toBe(0);
   });
 

@@ -69,10 +69,10 @@ describe("POST /v1/user/invitations/", () => {
     expect(await scalar("SELECT count(*) FROM invitations WHERE user_id = ?", user.id)).toBe(0);
   });
 
-  it("a guest gets 401, a banned member's session is a guest", async () => {
+  it("a guest gets 401, a banned member 403 (decision 0024)", async () => {
     expect((await (await guestClient()).post("/user/invitations/", { days: 7 })).status).toBe(401);
     const { client, user } = await memberClient({ isBanned: true });
-    expect((await client.post("/user/invitations/", { days: 7 })).status).toBe(401);
+    expect((await client.post("/user/invitations/", { days: 7 })).status).toBe(403);
     expect(await scalar("SELECT count(*) FROM invitations WHERE user_id = ?", user.id)).toBe(0);
   });
 });

@@ -270,13 +270,16 @@ describe("who is not notified", () => {
     const post = await createPost(authorUser);
     const on = await author.post(`/user/${pestUser.id}/ignore/`);
     expect(on.status).toBe(200);
-    expect(await json(on)).toEqual({ is_ignored: true });
+    expect(await json(on)).toEqual({ is_ignored: true, datetime_until: null });
     await comment(pest, post.slug, `Эй, @${authorUser.username}`);
     await setFlags({ is_paw_view_enabled: true });
     await paw(pest, "post", post.id);
     expect((await inbox(author)).results).toHaveLength(0);
 
-    expect(await json(await author.post(`/user/${pestUser.id}/ignore/`))).toEqual({ is_ignored: false });
+    expect(await json(await author.post(`/user/${pestUser.id}/ignore/`))).toEqual({
+      is_ignored: false,
+      datetime_until: null,
+    });
     await comment(pest, post.slug, "Теперь слышно?");
     expect((await inbox(author)).results).toHaveLength(1);
   });

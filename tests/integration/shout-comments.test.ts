@@ -146,7 +146,7 @@ describe("POST /v1/shout-comment/", () => {
     expect(res.status).toBe(401);
     expect((await json<ErrorBody>(res)).detail).toMatch(RUSSIAN);
     const { client: banned } = await memberClient({ isBanned: true });
-    expect((await banned.post("/shout-comment/", { shout_id: shout.id, text: "Бан" })).status).toBe(401);
+    expect((await banned.post("/shout-comment/", { shout_id: shout.id, text: "Бан" })).status).toBe(403);
   });
 
   it("a guest cannot reach comments of a shout hidden from guests; members can comment on it", async () => {

@@ -23,6 +23,7 @@ import { userRouter } from "./v1/user";
 import { userIgnoreRouter } from "./v1/user-ignore";
 import { userListsRouter } from "./v1/user-lists";
 import { userMetaRouter } from "./v1/user-meta";
+import { userModerationRouter } from "./v1/user-moderation";
 
 function executionContext(c: { executionCtx: unknown }): Pick<ExecutionContext, "waitUntil"> {
   try {
@@ -50,6 +51,7 @@ export const api = new Hono<ApiEnv>({ strict: false })
   .route("/v1/config", configRouter)
   .route("/v1/auth", authRouter)
   .route("/v1/user", userIgnoreRouter)
+  .route("/v1/user", userModerationRouter)
   .route("/v1/user", userMetaRouter)
   .route("/v1/user", userListsRouter)
   .route("/v1/user", userRouter)

@@ -1,3 +1,4 @@
+import { fingerprintRetentionJob } from "#workers/core/moderation/fingerprints";
 import { createDb, type Db } from "#workers/platform/db";
 import { readVars, type Vars } from "#workers/platform/env";
 
@@ -23,7 +24,7 @@ export interface Job {
 }
 
 /** Every scheduled job, in the order they run. Add a job by importing it here. */
-const JOBS: Job[] = [];
+const JOBS: Job[] = [fingerprintRetentionJob, ];
 
 /** Runs every job at `now`; one failing job is logged and never stops the others. */
 export async function runScheduledJobs(

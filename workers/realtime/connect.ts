@@ -31,7 +31,8 @@ export async function connectSocket(request: Request, env: Env): Promise<Respons
   if (!isSameOrigin(request.headers.get("Origin"), url)) return refuse(403, "Подключение с чужого сайта запрещено.");
 
   const session = await readSession(createDb(env.DB), readCookies(request)[SESSION_COOKIE], new Date());
-  const userId = session && !session.user.isBanned ? session.user.id : null;
+  // Sanctioned members keep their channel: they read, and their tabs hear `block_updated` (decision 0024).
+  const userId = session ? session.user.id : null;
   const shards = readVars(env).REALTIME_SHARDS;
   const shard = userId === null ? Math.floor(Math.random() * shards) : shardOfUser(userId, shards);
 

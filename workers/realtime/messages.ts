@@ -93,7 +93,17 @@ export const ZServerMessage = z.discriminatedUnion("type", [
   event("shout_comment_created", ZShoutCommentEvent),
   event("shout_comment_updated", ZShoutCommentEvent),
   event("shout_comment_deleted", ZShoutCommentEvent),
-  event("block_updated", z.looseObject({ id: z.number().int() })),
+  /** To the member's tabs: a ban or block imposed (`sanction`: kind, reason, end) or lifted (null). */
+  event(
+    "block_updated",
+    z.looseObject({
+      id: z.number().int(),
+      is_banned: z.boolean(),
+      sanction: z
+        .object({ kind: z.enum(["ban", "block"]), reason: z.string(), ends_at: z.string().nullable() })
+        .nullable(),
+    }),
+  ),
   event("like_created", ZLike),
   event("like_deleted", ZLike),
   event("user_connected", ZPresence),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { SETTING_KEYS, THEMES } from "#workers/core/accounts/accounts.schemas";
-import { FLAG_KEYS, ZMenuItem } from "#workers/core/config/config.schemas";
+import { FLAG_KEYS, LIMIT_KEYS, ZMenuItem } from "#workers/core/config/config.schemas";
 
 /** Response shapes for the OpenAPI document (the serializers produce them). */
 const ZAvatar = z.object({ tiny: z.string(), small: z.string(), big: z.string() });
@@ -41,6 +41,7 @@ export const ZConfigShape = z.object({
   site_name: z.string(),
   menu_items: z.array(ZMenuItem),
   ...Object.fromEntries(FLAG_KEYS.map((k) => [k, z.boolean()])),
+  ...Object.fromEntries(LIMIT_KEYS.map((k) => [k, z.number().int()])),
 });
 
 export const ZInvitationShape = z.object({

@@ -7,16 +7,18 @@ import type { UserRow } from "#drizzle/schema";
 export type AccountAction = "update-profile" | "rename" | "create-invitation" | "view-settings" | "change-config";
 
 export function can(actor: UserRow | null, action: AccountAction, target?: { id: number }): boolean {
-  if (!actor || actor.isBanned) return false;
+  if (!actor) return false;
   switch (action) {
+    // A sanctioned member keeps their own settings and theme (decision 0024), nothing others see.
     case "update-profile":
-    case "rename":
     case "view-settings":
-      return !!target && (target.id === actor.id || actor.isAdmin);
+      return !!target && (target.id === actor.id || (actor.isAdmin && !actor.isBanned));
+    case "rename":
+      return !actor.isBanned && !!target && (target.id === actor.id || actor.isAdmin);
     case "create-invitation":
-      return true;
+      return !actor.isBanned;
     case "change-config":
-      return actor.isAdmin;
+      return !actor.isBanned && actor.isAdmin;
     default:
       return false;
   }

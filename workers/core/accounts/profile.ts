@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, isNull } from "drizzle-orm";
 import { invitations, type UserRow, users } from "#drizzle/schema";
 import { AppError } from "#workers/core/errors";
-import { requireActor } from "#workers/core/shared/actor";
+import { requireActor, requireWriter } from "#workers/core/shared/actor";
 import { AVATAR_SIZES, BACKGROUND_WIDTH } from "#workers/core/shared/media";
 import { parseInput } from "#workers/core/shared/validation";
 import { onShoutSettingsChanged } from "#workers/core/shouts/shout-visibility";
@@ -55,7 +55,7 @@ export async function updateProfile(ctx: RequestContext, input: unknown): Promis
 }
 
 export async function renameUser(ctx: RequestContext, input: unknown): Promise<UserRow> {
-  const actor = requireActor(ctx);
+  const actor = requireWriter(ctx);
   if (!can(actor, "rename", actor)) throw new AppError("forbidden");
   const { username } = parseInput(ZRename, input);
   if (username === actor.username) return actor;
@@ -79,7 +79,7 @@ export async function renameUser(ctx: RequestContext, input: unknown): Promise<U
 
 /** Avatar: square WebP variants for tiny/small/big, stored under a fresh key; the old ones are removed. */
 export async function uploadAvatar(ctx: RequestContext, file: unknown): Promise<UserRow> {
-  const actor = requireActor(ctx);
+  const actor = requireWriter(ctx);
   if (!can(actor, "update-profile", actor)) throw new AppError("forbidden");
   const bytes = await readUpload(file, "avatar");
   const sizes = [AVATAR_SIZES.tiny, AVATAR_SIZES.small, AVATAR_SIZES.big];
@@ -102,7 +102,7 @@ export async function uploadAvatar(ctx: RequestContext, file: unknown): Promise<
 }
 
 export async function uploadBackground(ctx: RequestContext, file: unknown): Promise<UserRow> {
-  const actor = requireActor(ctx);
+  const actor = requireWriter(ctx);
   if (!can(actor, "update-profile", actor)) throw new AppError("forbidden");
   const bytes = await readUpload(file, "background");
   const [{ body }] = widthVariants(bytes, [BACKGROUND_WIDTH], { field: "background" });
@@ -120,7 +120,7 @@ export async function uploadBackground(ctx: RequestContext, file: unknown): Prom
 }
 
 export async function removeAvatar(ctx: RequestContext): Promise<UserRow> {
-  const actor = requireActor(ctx);
+  const actor = requireWriter(ctx);
   if (!can(actor, "update-profile", actor)) throw new AppError("forbidden");
   if (!actor.avatarKey) return actor;
   const [row] = await ctx.db.update(users).set({ avatarKey: null }).where(eq(users.id, actor.id)).returning();
@@ -130,7 +130,7 @@ export async function removeAvatar(ctx: RequestContext): Promise<UserRow> {
 }
 
 export async function removeBackground(ctx: RequestContext): Promise<UserRow> {
-  const actor = requireActor(ctx);
+  const actor = requireWriter(ctx);
   if (!can(actor, "update-profile", actor)) throw new AppError("forbidden");
   if (!actor.backgroundKey) return actor;
   const [row] = await ctx.db.update(users).set({ backgroundKey: null }).where(eq(users.id, actor.id)).returning();
@@ -172,7 +172,7 @@ export async function listInvitations(ctx: RequestContext): Promise<InvitationVi
 
 /** A single-use code; a member holds at most INVITATION_QUOTA unused, unexpired codes at once. */
 export async function createInvitation(ctx: RequestContext, input: unknown): Promise<InvitationView> {
-  const actor = requireActor(ctx);
+  const actor = requireWriter(ctx);
   if (!can(actor, "create-invitation")) throw new AppError("forbidden");
   const { days } = parseInput(ZInvitationCreate, input);
   const now = ctx.now();

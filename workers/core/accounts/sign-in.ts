@@ -40,7 +40,7 @@ export async function signIn(ctx: RequestContext, input: unknown) {
     throw new AppError("invalid", BAD_CREDENTIALS, { errors: { non_field_errors: [BAD_CREDENTIALS] } });
   }
   await refund(ctx.db, rules.failures, now);
-  if (user.isBanned) throw new AppError("forbidden", "Ваш аккаунт заблокирован.");
+  // A banned or blocked member signs in and reads; writes are refused with the reason (decision 0024).
   if (ctx.sessionId) await deleteSession(ctx.db, ctx.sessionId);
   await ctx.db.update(users).set({ lastSeenAt: now }).where(eq(users.id, user.id));
   const session = await createSession(ctx.db, user.id, {

@@ -4,7 +4,8 @@ import { serializePublicUser } from "#workers/core/accounts/accounts.serializers
 import { getConfig } from "#workers/core/config/config";
 import { AppError } from "#workers/core/errors";
 import { onCommentCreated, onCommentRemoved, onCommentUpdated } from "#workers/core/notifications/triggers/posts";
-import { requireActor } from "#workers/core/shared/actor";
+import { enforceNewMemberLimits } from "#workers/core/moderation/limits";
+import { requireWriter } from "#workers/core/shared/actor";
 import { parseInput } from "#workers/core/shared/validation";
 import type { RequestContext } from "#workers/platform/context";
 import { purgeGuestPages } from "#workers/platform/page-cache";
@@ -113,9 +114,10 @@ async function loadComment(
  * unpublished or a parent removed meanwhile writes nothing at all.
  */
 export async function createComment(ctx: RequestContext, input: unknown): Promise<CommentView> {
-  const actor = requireActor(ctx, SIGN_IN);
+  const actor = requireWriter(ctx, SIGN_IN);
   if (!can(actor, "create")) throw new AppError("forbidden");
   const data = parseInput(ZCommentCreate, input);
+  await enforceNewMemberLimits(ctx, actor);
 
   const post = await ctx.db.query.posts.findFirst({
     where: eq(posts.slug, data.post_slug),
@@ -173,7 +175,7 @@ export async function createComment(ctx: RequestContext, input: unknown): Promis
 
 /** PATCH /v1/comment/{id}/: the author within the edit window (spec §5), a moderator always. */
 export async function updateComment(ctx: RequestContext, id: unknown, input: unknown): Promise<CommentView> {
-  const actor = requireActor(ctx, SIGN_IN);
+  const actor = requireWriter(ctx, SIGN_IN);
   const { comment, postSlug, post } = await loadComment(ctx, id);
   const rules = await commentRules(ctx);
   if (!can(actor, "edit", comment, rules)) {
@@ -231,7 +233,7 @@ export interface DeletedComment {
  * the comment and every placeholder ancestor left without replies are removed, deepest first.
  */
 export async function deleteComment(ctx: RequestContext, id: unknown): Promise<DeletedComment> {
-  const actor = requireActor(ctx, SIGN_IN);
+  const actor = requireWriter(ctx, SIGN_IN);
   const { comment, postSlug } = await loadComment(ctx, id);
   if (!can(actor, "delete", comment))
     throw new AppError("forbidden", "Удалять чужие комментарии могут только модераторы.");

@@ -2,12 +2,23 @@ import { asc, inArray } from "drizzle-orm";
 import { type MenuItemRow, menuItems, siteSettings } from "#drizzle/schema";
 import { can } from "#workers/core/accounts/accounts.policy";
 import { AppError } from "#workers/core/errors";
+import { requireWriter } from "#workers/core/shared/actor";
 import { parseInput } from "#workers/core/shared/validation";
 import type { RequestContext } from "#workers/platform/context";
 import type { Db } from "#workers/platform/db";
-import { FLAG_DEFAULTS, FLAG_KEYS, type Flags, type TMenuItem, ZConfigUpdate, ZMenuReplace } from "./config.schemas";
+import {
+  FLAG_DEFAULTS,
+  FLAG_KEYS,
+  type Flags,
+  LIMIT_DEFAULTS,
+  LIMIT_KEYS,
+  type Limits,
+  type TMenuItem,
+  ZConfigUpdate,
+  ZMenuReplace,
+} from "./config.schemas";
 
-export interface SiteConfig extends Flags {
+export interface SiteConfig extends Flags, Limits {
   site_name: string;
   menu_items: TMenuItem[];
 }
@@ -39,7 +50,7 @@ export async function getSiteConfig(deps: {
     deps.db
       .select()
       .from(siteSettings)
-      .where(inArray(siteSettings.key, [...FLAG_KEYS, "site_name"])),
+      .where(inArray(siteSettings.key, [...FLAG_KEYS, ...LIMIT_KEYS, "site_name"])),
     deps.db.select().from(menuItems).orderBy(asc(menuItems.position), asc(menuItems.id)),
   ]);
   const stored = new Map(settingRows.map((r) => [r.key, r.value]));
@@ -48,9 +59,15 @@ export async function getSiteConfig(deps: {
     const value = stored.get(key);
     flags[key] = typeof value === "boolean" ? value : FLAG_DEFAULTS[key];
   }
+  const limits = {} as Limits;
+  for (const key of LIMIT_KEYS) {
+    const value = stored.get(key);
+    limits[key] = typeof value === "number" ? value : LIMIT_DEFAULTS[key];
+  }
   const siteName = stored.get("site_name");
   return {
     ...flags,
+    ...limits,
     site_name: typeof siteName === "string" && siteName ? siteName : deps.defaultSiteName,
     menu_items: menuRows.map(serializeMenuItem),
   };
@@ -71,8 +88,7 @@ export function getConfig(ctx: RequestContext): Promise<SiteConfig> {
 
 /** Admins change the site name and flags. */
 export async function updateConfig(ctx: RequestContext, input: unknown): Promise<SiteConfig> {
-  if (!ctx.actor) throw new AppError("unauthenticated");
-  if (!can(ctx.actor, "change-config")) throw new AppError("forbidden");
+  if (!can(requireWriter(ctx), "change-config")) throw new AppError("forbidden");
   const data = parseInput(ZConfigUpdate, input) as Record<string, unknown>;
   const entries = Object.entries(data).filter(([, v]) => v !== undefined);
   if (entries.length) {
@@ -92,8 +108,7 @@ export async function updateConfig(ctx: RequestContext, input: unknown): Promise
 
 /** Admins replace the whole menu (order as given) in one batch. */
 export async function replaceMenu(ctx: RequestContext, input: unknown): Promise<SiteConfig> {
-  if (!ctx.actor) throw new AppError("unauthenticated");
-  if (!can(ctx.actor, "change-config")) throw new AppError("forbidden");
+  if (!can(requireWriter(ctx), "change-config")) throw new AppError("forbidden");
   const { menu_items } = parseInput(ZMenuReplace, input);
   await ctx.db.batch([
     ctx.db.delete(menuItems),

@@ -11,7 +11,8 @@ export function can(
   action: NotificationAction,
   target?: { userId: number } | { id: number },
 ): boolean {
-  if (!actor || actor.isBanned) return false;
+  // A sanctioned member still reads and clears their notifications and ignores others (decision 0024).
+  if (!actor) return false;
   switch (action) {
     case "list":
       return true;

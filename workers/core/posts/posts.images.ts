@@ -1,5 +1,5 @@
 import { AppError } from "#workers/core/errors";
-import { requireActor } from "#workers/core/shared/actor";
+import { requireWriter } from "#workers/core/shared/actor";
 import { mediaUrl } from "#workers/core/shared/media";
 import type { RequestContext } from "#workers/platform/context";
 import { randomToken } from "#workers/platform/crypto";
@@ -25,7 +25,7 @@ export interface MediaItem {
  * stays in R2.
  */
 export async function uploadPostImage(ctx: RequestContext, slug: string, file: unknown): Promise<MediaItem> {
-  requireActor(ctx);
+  requireWriter(ctx);
   const found = await visiblePost(ctx, slug);
   const r = await rules(ctx);
   if (!can(ctx.actor, "edit", found.access, r)) throw new AppError("forbidden", "Редактировать эту статью уже нельзя.");

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { postShares, users } from "#drizzle/schema";
 import { AppError } from "#workers/core/errors";
 import { onPostShared } from "#workers/core/notifications/triggers/posts";
-import { requireActor } from "#workers/core/shared/actor";
+import { requireWriter } from "#workers/core/shared/actor";
 import { normaliseKey } from "#workers/core/shared/text";
 import { parseInput } from "#workers/core/shared/validation";
 import type { RequestContext } from "#workers/platform/context";
@@ -17,7 +17,7 @@ export const MAX_SHARES = 20;
 
 /** POST /v1/post/{slug}/share/ {username}: the author lets another member see and edit the draft. */
 export async function sharePost(ctx: RequestContext, slug: string, input: unknown): Promise<PostDetail> {
-  const actor = requireActor(ctx);
+  const actor = requireWriter(ctx);
   const found = await visiblePost(ctx, slug);
   if (found.post.isPublished) throw new AppError("conflict", "Поделиться можно только черновиком.");
   if (!can(actor, "share", found.access))
@@ -41,7 +41,7 @@ export async function sharePost(ctx: RequestContext, slug: string, input: unknow
 
 /** POST /v1/post/{slug}/leave/: a member the draft was shared with gives it up. */
 export async function leavePost(ctx: RequestContext, slug: string): Promise<{ slug: string; left: true }> {
-  const actor = requireActor(ctx);
+  const actor = requireWriter(ctx);
   const found = await visiblePost(ctx, slug);
   if (!can(actor, "leave", found.access)) throw new AppError("forbidden", "Этой статьей с вами не делились.");
   await ctx.db.delete(postShares).where(and(eq(postShares.postId, found.post.id), eq(postShares.userId, actor.id)));

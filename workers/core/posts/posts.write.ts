@@ -3,7 +3,8 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { bookmarks, comments, likes, type PostRow, postShares, posts, postTags } from "#drizzle/schema";
 import { AppError, type FieldErrors } from "#workers/core/errors";
 import { onPostPublished, onPostRemoved } from "#workers/core/notifications/triggers/posts";
-import { requireActor } from "#workers/core/shared/actor";
+import { enforceNewMemberLimits } from "#workers/core/moderation/limits";
+import { requireWriter } from "#workers/core/shared/actor";
 import { parseInput } from "#workers/core/shared/validation";
 import { recountStatement, tagStatements } from "#workers/core/tags/tags.write";
 import type { RequestContext } from "#workers/platform/context";
@@ -22,7 +23,7 @@ import { makeSlug, UNTITLED_SLUG } from "./posts.slugs";
 
 /** POST /v1/post/: a new draft of the actor; returns its slug. */
 export async function createDraft(ctx: RequestContext, input: unknown): Promise<{ slug: string; id: number }> {
-  const actor = requireActor(ctx);
+  const actor = requireWriter(ctx);
   if (!can(actor, "create")) throw new AppError("forbidden");
   const { title } = parseInput(ZDraftCreate, input ?? {});
   const now = ctx.now();
@@ -66,7 +67,7 @@ function throwProblems(errors: FieldErrors): never {
 
 /** PATCH /v1/post/{slug}/: saves the editor's fields (any subset). */
 export async function updatePost(ctx: RequestContext, slug: string, input: unknown): Promise<PostDetail> {
-  requireActor(ctx);
+  requireWriter(ctx);
   const found = await visiblePost(ctx, slug);
   const r = await rules(ctx);
   if (!can(ctx.actor, "edit", found.access, r)) throw new AppError("forbidden", "Редактировать эту статью уже нельзя.");
@@ -129,7 +130,7 @@ async function batch(ctx: RequestContext, statements: BatchItem<"sqlite">[]): Pr
 
 /** POST /v1/post/{slug}/publish/: the author publishes a draft that has a title and a text. */
 export async function publishPost(ctx: RequestContext, slug: string): Promise<PostDetail> {
-  const actor = requireActor(ctx);
+  const actor = requireWriter(ctx);
   const found = await visiblePost(ctx, slug);
   if (found.post.isPublished) throw new AppError("conflict", "Статья уже опубликована.");
   const r = await rules(ctx);
@@ -137,6 +138,7 @@ export async function publishPost(ctx: RequestContext, slug: string): Promise<Po
     throw new AppError("forbidden", "Опубликовать статью может только её автор.");
   const problems = publishProblems(found.post);
   if (problems) throwProblems(problems);
+  await enforceNewMemberLimits(ctx, actor);
   const now = ctx.now();
   // A draft started without a title got a placeholder slug; on its first publication it gets a readable one
   // from the title (nobody outside the draft has seen the old address yet). Published slugs never change.
@@ -157,7 +159,7 @@ export async function publishPost(ctx: RequestContext, slug: string): Promise<Po
 
 /** POST /v1/post/{slug}/unpublish/: back to a draft (and off the pinned strip). */
 export async function unpublishPost(ctx: RequestContext, slug: string): Promise<PostDetail> {
-  requireActor(ctx);
+  requireWriter(ctx);
   const found = await visiblePost(ctx, slug);
   if (!found.post.isPublished) throw new AppError("conflict", "Статья ещё не опубликована.");
   const r = await rules(ctx);
@@ -186,7 +188,7 @@ function publishUnpinned(ctx: RequestContext, post: PostRow): void {
 
 /** DELETE /v1/post/{slug}/: the post, its links, paws, bookmarks and comments in one batch; images after. */
 export async function deletePost(ctx: RequestContext, slug: string): Promise<{ slug: string; deleted: true }> {
-  requireActor(ctx);
+  requireWriter(ctx);
   const found = await visiblePost(ctx, slug);
   const r = await rules(ctx);
   if (!can(ctx.actor, "delete", found.access, r)) throw new AppError("forbidden", "Удалить эту статью нельзя.");
@@ -220,7 +222,7 @@ export async function deletePost(ctx: RequestContext, slug: string): Promise<{ s
 
 /** PATCH /v1/post/{slug}/pin/: moderators toggle a published post on the pinned strip. */
 export async function togglePin(ctx: RequestContext, slug: string): Promise<{ is_pinned: boolean }> {
-  const actor = requireActor(ctx);
+  const actor = requireWriter(ctx);
   const found = await visiblePost(ctx, slug);
   if (!can(actor, "pin", found.access)) throw new AppError("forbidden", "Закреплять статьи могут только модераторы.");
   const isPinned = !found.post.isPinned;

@@ -10,7 +10,7 @@ import { AppError } from "#workers/core/errors";
 import { onPawGiven } from "#workers/core/notifications/triggers/paws";
 import { shoutTitle } from "#workers/core/notifications/triggers/shouts";
 import { postUrl } from "#workers/core/posts/posts.urls";
-import { requireActor } from "#workers/core/shared/actor";
+import { requireWriter } from "#workers/core/shared/actor";
 import { parseInput } from "#workers/core/shared/validation";
 import { shoutCommentUrl, shoutUrl } from "#workers/core/shouts/shouts.serializers";
 import type { RequestContext } from "#workers/platform/context";
@@ -84,7 +84,7 @@ const OWN_CONTENT: Record<PawItemType, string> = {
  * the score stays equal to ups minus downs under any interleaving of requests.
  */
 export async function togglePaw(ctx: RequestContext, input: unknown): Promise<PawState> {
-  const actor = requireActor(ctx, SIGN_IN);
+  const actor = requireWriter(ctx, SIGN_IN);
   const data = parseInput(ZPawToggle, input);
   const { item_type: itemType, item_id: itemId, is_negative: negative } = data;
   const target = await findTarget(ctx, itemType, itemId);

@@ -23,7 +23,8 @@ export function can(
       return !!flags?.is_paw_view_enabled;
     case "view-received":
     case "bookmark":
-      return !!actor && !actor.isBanned;
+      // Private to the member: a sanctioned member keeps them (decision 0024).
+      return !!actor;
     default:
       return false;
   }

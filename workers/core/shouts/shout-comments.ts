@@ -19,7 +19,8 @@ import {
   onShoutCommentUpdated,
 } from "#workers/core/notifications/triggers/shouts";
 import { shoutPageAudience } from "#workers/core/reactions/targets";
-import { requireActor } from "#workers/core/shared/actor";
+import { enforceNewMemberLimits } from "#workers/core/moderation/limits";
+import { requireWriter } from "#workers/core/shared/actor";
 import { parseInput } from "#workers/core/shared/validation";
 import type { RequestContext } from "#workers/platform/context";
 import { purgeGuestPages } from "#workers/platform/page-cache";
@@ -118,9 +119,10 @@ function view(
  * ignored").
  */
 export async function createShoutComment(ctx: RequestContext, input: unknown): Promise<ShoutCommentView> {
-  const actor = requireActor(ctx, SIGN_IN);
+  const actor = requireWriter(ctx, SIGN_IN);
   if (!canComment(actor, "create")) throw new AppError("forbidden");
   const data = parseInput(ZShoutCommentCreate, input);
+  await enforceNewMemberLimits(ctx, actor);
   const found = await findShout(ctx, data.shout_id);
   if (!found || !can(actor, "view", shoutAccess(found.shout, found.author)))
     throw new AppError("not_found", SHOUT_NOT_FOUND);
@@ -214,7 +216,7 @@ function shoutPages(shout: Pick<ShoutRow, "id" | "userId">): string[] {
 
 /** PATCH /v1/shout-comment/{id}/: the author within the edit window (spec §5), a moderator always. */
 export async function updateShoutComment(ctx: RequestContext, id: unknown, input: unknown): Promise<ShoutCommentView> {
-  const actor = requireActor(ctx, SIGN_IN);
+  const actor = requireWriter(ctx, SIGN_IN);
   const { comment, shout, author: shoutAuthor } = await loadComment(ctx, id);
   const rules = await shoutRules(ctx);
   if (!canComment(actor, "edit", comment, rules)) {
@@ -267,7 +269,7 @@ export interface DeletedShoutComment {
 
 /** DELETE /v1/shout-comment/{id}/ by the author or a moderator (a placeholder stays while it has replies). */
 export async function deleteShoutComment(ctx: RequestContext, id: unknown): Promise<DeletedShoutComment> {
-  const actor = requireActor(ctx, SIGN_IN);
+  const actor = requireWriter(ctx, SIGN_IN);
   const { comment, shout, author: shoutAuthor } = await loadComment(ctx, id);
   if (!canComment(actor, "delete", comment)) {
     throw new AppError("forbidden", "Удалять чужие комментарии могут только модераторы.");

@@ -6,7 +6,8 @@ import { AppError } from "#workers/core/errors";
 import { onShoutCreated, onShoutRemoved, onShoutUpdated } from "#workers/core/notifications/triggers/shouts";
 import { numberedPage, type Page } from "#workers/core/posts/posts.read";
 import { shoutAudience } from "#workers/core/reactions/targets";
-import { requireActor } from "#workers/core/shared/actor";
+import { enforceNewMemberLimits } from "#workers/core/moderation/limits";
+import { requireWriter } from "#workers/core/shared/actor";
 import { parseInput } from "#workers/core/shared/validation";
 import { hashtagNames } from "#workers/core/tags/tags.schemas";
 import { recountShoutsSql, shoutTagStatements } from "#workers/core/tags/tags.write";
@@ -254,8 +255,9 @@ export async function createShout(
   ctx: RequestContext,
   input: { text: unknown; files: unknown[]; captions?: unknown[]; videos?: unknown[]; is_media_hidden?: unknown },
 ): Promise<ShoutView> {
-  const actor = requireActor(ctx, SIGN_IN_TO_SHOUT);
+  const actor = requireWriter(ctx, SIGN_IN_TO_SHOUT);
   if (!can(actor, "create")) throw new AppError("forbidden");
+  await enforceNewMemberLimits(ctx, actor);
   const data = parseInput(ZShoutCreate, {
     text: input?.text,
     captions: input?.captions ?? [],
@@ -309,7 +311,7 @@ export async function createShout(
 
 /** PATCH /v1/shout/{id}/ {text}: the author within the edit window, a moderator always; #tags follow the text. */
 export async function updateShout(ctx: RequestContext, id: unknown, input: unknown): Promise<ShoutView> {
-  const actor = requireActor(ctx, SIGN_IN_TO_SHOUT);
+  const actor = requireWriter(ctx, SIGN_IN_TO_SHOUT);
   const { shout, author } = await visibleShout(ctx, id);
   const rules = await shoutRules(ctx);
   if (!can(actor, "edit", shoutAccess(shout, author), rules)) {
@@ -353,7 +355,7 @@ export async function updateShout(ctx: RequestContext, id: unknown, input: unkno
  * deleted from R2.
  */
 export async function deleteShout(ctx: RequestContext, id: unknown): Promise<{ id: number; deleted: true }> {
-  const actor = requireActor(ctx, SIGN_IN_TO_SHOUT);
+  const actor = requireWriter(ctx, SIGN_IN_TO_SHOUT);
   const { shout, author } = await visibleShout(ctx, id);
   if (!can(actor, "delete", shoutAccess(shout, author))) {
     throw new AppError("forbidden", "Удалять чужие записки могут только модераторы.");
@@ -388,7 +390,7 @@ export async function deleteShout(ctx: RequestContext, id: unknown): Promise<{ i
 // ─── moderation (spec §6: pin, mute, freeze) ────────────────────────────────────────────────────────
 
 async function moderated(ctx: RequestContext, id: unknown, message: string) {
-  const actor = requireActor(ctx, "Войдите на сайт.");
+  const actor = requireWriter(ctx, "Войдите на сайт.");
   const found = await visibleShout(ctx, id);
   if (!can(actor, "moderate", shoutAccess(found.shout, found.author))) throw new AppError("forbidden", message);
   return found;

@@ -6,6 +6,7 @@ import { plural, pluralize } from "#workers/core/shared/plural";
 import type { RequestContext } from "#workers/platform/context";
 import { type Notified, notify } from "../notifications";
 import { STREAM_TYPE } from "../notifications.constants";
+import { ignoreInForce } from "../ignores";
 import { excerpt } from "../notifications.serializers";
 import { bestEffort } from "./best-effort";
 
@@ -66,7 +67,7 @@ export async function onPawGiven(
           const ignored = ctx.db
             .select({ id: userIgnores.ignoredUserId })
             .from(userIgnores)
-            .where(eq(userIgnores.userId, target.ownerId));
+            .where(and(eq(userIgnores.userId, target.ownerId), ignoreInForce(ctx.now())));
           const [row] = await ctx.db
             .select({ n: count() })
             .from(likes)
