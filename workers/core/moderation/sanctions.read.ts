@@ -13,7 +13,11 @@ export function isSanctioned(user: Pick<UserRow, "isBanned" | "blockedUntil">, n
 }
 
 const activeWhere = (userId: number, now: Date) =>
-  and(eq(sanctions.userId, userId), isNull(sanctions.liftedAt), or(isNull(sanctions.endsAt), gt(sanctions.endsAt, now)));
+  and(
+    eq(sanctions.userId, userId),
+    isNull(sanctions.liftedAt),
+    or(isNull(sanctions.endsAt), gt(sanctions.endsAt, now)),
+  );
 
 export async function activeSanction(db: Db, userId: number, now: Date): Promise<SanctionRow | null> {
   const [row] = await db.select().from(sanctions).where(activeWhere(userId, now)).orderBy(desc(sanctions.id)).limit(1);
@@ -43,7 +47,7 @@ const endFormat = new Intl.DateTimeFormat("ru", {
   timeZone: "Europe/Moscow",
 });
 
-/** «28 ноября 2026 г., 14:05 (мск)» */
+/** «28 ноября 2026 г. в 14:05 (мск)» */
 export function formatSanctionEnd(iso: string): string {
   return `${endFormat.format(new Date(iso))} (мск)`;
 }
