@@ -24,7 +24,7 @@ export interface Job {
 }
 
 /** Every scheduled job, in the order they run. Add a job by importing it here. */
-const JOBS: Job[] = [fingerprintRetentionJob, ];
+const JOBS: Job[] = [fingerprintRetentionJob];
 
 /** Runs every job at `now`; one failing job is logged and never stops the others. */
 export async function runScheduledJobs(
