@@ -4,6 +4,8 @@ export const SESSION_COOKIE = "sessionid";
 export const CSRF_COOKIE = "csrftoken";
 /** The known-device cookie (docs/decisions/0021-sign-in-brute-force.md). */
 export const DEVICE_COOKIE = "device";
+/** The signed state of a social sign-in round trip (workers/platform/oauth-flow.ts). */
+export const OAUTH_COOKIE = "oauthflow";
 
 /**
  * Our own cookies. On secure origins each is sent as `__Host-<name>`: browsers accept such a cookie only with
@@ -11,7 +13,7 @@ export const DEVICE_COOKIE = "device";
  * session, a CSRF token or a device mark for this site. On plain-http localhost (development, tests) the prefix
  * cannot be used (it needs Secure), so the names are bare.
  */
-const OWN_COOKIES = [SESSION_COOKIE, CSRF_COOKIE, DEVICE_COOKIE] as const;
+const OWN_COOKIES = [SESSION_COOKIE, CSRF_COOKIE, DEVICE_COOKIE, OAUTH_COOKIE] as const;
 const HOST_PREFIX = "__Host-";
 
 /** The name one of our cookies has on this request's origin: `__Host-<name>` on secure origins. */

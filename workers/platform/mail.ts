@@ -8,7 +8,7 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
-  kind: "password_reset" | "invitation" | "notice";
+  kind: "password_reset" | "invitation" | "notice" | "activation";
 }
 
 /**

@@ -15,6 +15,8 @@ import {
 } from "#workers/core/accounts/profile";
 import { listSessions, revokeOtherSessions } from "#workers/core/accounts/sessions";
 import { AppError } from "#workers/core/errors";
+import { listAuthAccounts } from "#workers/core/social/auth-accounts";
+import { publicSocialAccounts } from "#workers/core/social/social-accounts";
 import { csrfCookie } from "#workers/platform/cookies";
 import { mintCsrfTokenFor } from "#workers/platform/csrf";
 import { type ApiEnv, readFileField, readJson } from "../http";
@@ -128,10 +130,10 @@ export const userRouter = new Hono<ApiEnv>()
     if (!ctx.csrfCookie) c.header("Set-Cookie", csrfCookie(c.req.raw, token), { append: true });
     return c.json({ csrftoken: token });
   })
-  .get("/me", (c) => {
+  .get("/me", async (c) => {
     const actor = c.var.ctx.actor;
     if (!actor) throw new AppError("forbidden", "Вы не вошли на сайт.");
-    return c.json(serializeCurrentUser(actor));
+    return c.json(serializeCurrentUser(actor, { auth_accounts: await listAuthAccounts(c.var.ctx, actor.id) }));
   })
   .patch("/me", async (c) => c.json(serializeCurrentUser(await updateProfile(c.var.ctx, await readJson(c)))))
   .post("/me/avatar", async (c) =>
@@ -147,4 +149,7 @@ export const userRouter = new Hono<ApiEnv>()
   .post("/invitations", async (c) => c.json(await createInvitation(c.var.ctx, await readJson(c)), 201))
   .get("/sessions", async (c) => c.json(singlePage(await listSessions(c.var.ctx))))
   .post("/sessions/revoke-others", async (c) => c.json(await revokeOtherSessions(c.var.ctx)))
-  .get("/:id{[0-9]+}", async (c) => c.json(serializePublicUser(await getUserById(c.var.ctx, c.req.param("id")))));
+  .get("/:id{[0-9]+}", async (c) => {
+    const user = await getUserById(c.var.ctx, c.req.param("id"));
+    return c.json({ ...serializePublicUser(user), social_accounts: await publicSocialAccounts(c.var.ctx, user.id) });
+  });

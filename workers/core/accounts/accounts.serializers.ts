@@ -32,6 +32,7 @@ export interface CurrentUser {
   avatar: AvatarUrls;
   background_url: string | null;
   theme: Theme;
+  /** The provider accounts the member signs in with (workers/core/social/auth-accounts.ts). */
   auth_accounts: unknown[];
   roles: string[];
   is_admin: boolean;
@@ -40,12 +41,14 @@ export interface CurrentUser {
   is_banned: boolean;
   is_fp_required: boolean;
   is_supporter: boolean;
+  /** False until the member opens the e-mailed activation link (docs/decisions/0029); such members cannot write. */
+  is_activated: boolean;
   email: string;
   datetime_created: string;
   settings: Settings;
 }
 
-export function serializeCurrentUser(user: UserRow): CurrentUser {
+export function serializeCurrentUser(user: UserRow, extras: { auth_accounts?: unknown[] } = {}): CurrentUser {
   return {
     id: user.id,
     username: user.username,
@@ -53,7 +56,7 @@ export function serializeCurrentUser(user: UserRow): CurrentUser {
     avatar: avatarUrls(user),
     background_url: backgroundUrl(user),
     theme: (THEMES as readonly string[]).includes(user.theme) ? (user.theme as Theme) : "darkorange",
-    auth_accounts: [],
+    auth_accounts: extras.auth_accounts ?? [],
     roles: user.roles ?? [],
     is_admin: user.isAdmin,
     is_mod: user.isMod,
@@ -61,6 +64,7 @@ export function serializeCurrentUser(user: UserRow): CurrentUser {
     is_banned: user.isBanned,
     is_fp_required: user.isFpRequired,
     is_supporter: user.isSupporter,
+    is_activated: user.isActivated,
     email: user.email,
     datetime_created: user.createdAt.toISOString(),
     settings: withSettingDefaults(user.settings),
@@ -77,6 +81,7 @@ export interface PublicUser {
   is_mod: boolean;
   datetime_last_seen: string | null;
   datetime_created: string;
+  /** Gaming accounts (workers/core/social/social-accounts.ts publicSocialAccounts); filled where a profile is shown. */
   social_accounts: unknown[];
 }
 
