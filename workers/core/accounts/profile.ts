@@ -5,6 +5,7 @@ import { requireActor, requireWriter } from "#workers/core/shared/actor";
 import { AVATAR_SIZES, BACKGROUND_WIDTH } from "#workers/core/shared/media";
 import { parseInput } from "#workers/core/shared/validation";
 import { onShoutSettingsChanged } from "#workers/core/shouts/shout-visibility";
+import { onTwitchSettingChanged } from "#workers/core/social/twitch";
 import type { RequestContext } from "#workers/platform/context";
 import { randomToken } from "#workers/platform/crypto";
 import { putAll, readUpload, squareVariants, widthVariants } from "#workers/platform/images";
@@ -50,6 +51,7 @@ export async function updateProfile(ctx: RequestContext, input: unknown): Promis
   if (patch.settings && SETTING_KEYS.some((key) => before[key] !== after[key])) {
     publish(ctx, { type: "settings_updated", obj: { settings: after } }, { kind: "user", id: actor.id });
     await onShoutSettingsChanged(ctx, actor, before, after);
+    await onTwitchSettingChanged(ctx, row, before.is_twitch_activity_enabled, after.is_twitch_activity_enabled);
   }
   return row;
 }
