@@ -44,7 +44,7 @@ const KEYS_SQL = `
  * A Wrangler config with only the D1 and R2 bindings (the site's Durable Objects would only warn here), written
  * under .wrangler/seed; the persisted data is found by the same database id and bucket name.
  */
-function bindingsConfig() {
+export function bindingsConfig() {
   const site = unstable_readConfig({ config: path.join(root, "wrangler.toml") }, { hideWarnings: true });
   const dir = path.join(root, ".wrangler", "seed");
   mkdirSync(dir, { recursive: true });

@@ -4,6 +4,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { usernameSkeleton } from "../workers/core/accounts/confusables.ts";
+import { loadCalendarDemo } from "./demo-calendar.mjs";
 import { DEMO_POST_COUNT } from "./demo-content.mjs";
 import { demoSql, loadDemo } from "./demo-load.mjs";
 import { SHOUTS } from "./demo-shouts.mjs";
@@ -35,7 +36,8 @@ writeFileSync(file, script);
 const args = process.argv.slice(2);
 const persistTo = args.includes("--persist-to") ? args[args.indexOf("--persist-to") + 1] : undefined;
 const pictures = await loadDemo(script, persistTo);
+const games = await loadCalendarDemo(now, persistTo);
 console.log(
   `✓ Демо-данные загружены: участников — ${DEMO_USERS.length}, статей — ${DEMO_POST_COUNT}, записок — ${SHOUTS.length}, ` +
-    `картинок в R2 — ${pictures.total} (новых — ${pictures.written}).`,
+    `картинок в R2 — ${pictures.total} (новых — ${pictures.written}), игр в календаре — ${games}.`,
 );

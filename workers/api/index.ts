@@ -11,10 +11,13 @@ import { authRouter } from "./v1/auth";
 import { bookmarkRouter } from "./v1/bookmark";
 import { commentRouter } from "./v1/comment";
 import { configRouter } from "./v1/config";
+import { gameRouter } from "./v1/game";
 import { likeRouter } from "./v1/like";
 import { notificationRouter } from "./v1/notification";
+import { platformRouter } from "./v1/platform";
 import { postRouter } from "./v1/post";
 import { pushRouter } from "./v1/push";
+import { releaseRouter } from "./v1/release";
 import { searchRouter } from "./v1/search";
 import { shoutRouter } from "./v1/shout";
 import { shoutCommentRouter } from "./v1/shout-comment";
@@ -65,7 +68,10 @@ export const api = new Hono<ApiEnv>({ strict: false })
   .route("/v1/search", searchRouter)
   .route("/v1/notification", notificationRouter)
   .route("/v1/activity", activityRouter)
-  .route("/v1/push", pushRouter);
+  .route("/v1/push", pushRouter)
+  .route("/v1/game", gameRouter)
+  .route("/v1/platform", platformRouter)
+  .route("/v1/release", releaseRouter);
 
 api.notFound((c) => c.json({ detail: "Такого адреса в API нет." }, 404));
 

@@ -1,6 +1,7 @@
 import { fingerprintRetentionJob } from "#workers/core/moderation/fingerprints";
 import { createDb, type Db } from "#workers/platform/db";
 import { readVars, type Vars } from "#workers/platform/env";
+import { releaseRemindersJob } from "./release-reminders";
 
 /**
  * Background jobs run by the Cron Trigger (wrangler.toml `[triggers]`, every five minutes). Each job decides for
@@ -24,7 +25,7 @@ export interface Job {
 }
 
 /** Every scheduled job, in the order they run. Add a job by importing it here. */
-const JOBS: Job[] = [fingerprintRetentionJob];
+const JOBS: Job[] = [fingerprintRetentionJob, releaseRemindersJob];
 
 /** Runs every job at `now`; one failing job is logged and never stops the others. */
 export async function runScheduledJobs(

@@ -24,6 +24,7 @@ const CACHEABLE_PATHS = [
   /^\/users\/\d+$/,
   /^\/bonfire$/,
   /^\/bonfire\/\d+$/,
+  /^\/calendar$/,
 ];
 
 export function isCacheableGuestRequest(request: Request, cookies: Record<string, string>): boolean {

@@ -1,0 +1,127 @@
+import { SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { guestClient, json, memberClient } from "#tests/factories/client";
+import { scalar } from "#tests/factories/db";
+import { isCacheableGuestRequest } from "#workers/platform/page-cache";
+
+/** The calendar's pages through the Worker (pages included), as a browser without JavaScript uses them. */
+
+async function page(path: string, client?: Awaited<ReturnType<typeof guestClient>>) {
+  const res = client
+    ? await client.request("GET", `${client.origin}${path}`)
+    : await SELF.fetch(`http://localhost${path}`);
+  return { res, html: await res.text() };
+}
+
+// The first page request compiles the pages (seconds on a busy machine).
+const PAGE_TIMEOUT = { timeout: 30_000 };
+
+describe("calendar pages", () => {
+  it(
+    "a guest browses months by plain links, filtered by platform; the page is cacheable for guests",
+    PAGE_TIMEOUT,
+    async () => {
+      const { client: editor } = await memberClient({ isDbEditor: true });
+      const pc = await scalar<number>("SELECT id FROM platforms WHERE slug = 'pc'");
+      const ps5 = await scalar<number>("SELECT id FROM platforms WHERE slug = 'ps5'");
+      await editor.post("/game/", { title: "Страничная игра", platforms: [pc], datetime_released: "2036-04-10" });
+      await editor.post("/game/", {
+        title: "Консольная игра",
+        platforms: [ps5],
+        datetime_released: "2036-04-12T18:00",
+      });
+      await editor.post("/game/", { title: "Игра без дня", platforms: [pc], datetime_released: "2036-Q2" });
+
+      const guest = await guestClient();
+      const { res, html } = await page("/calendar?date=2036-4", guest);
+      expect(res.status).toBe(200);
+      expect(isCacheableGuestRequest(new Request("http://localhost/calendar?date=2036-4"), {})).toBe(true);
+      expect(res.headers.get("Cache-Control")).toMatch(/^public/);
+      expect(html).toContain("Апрель 2036");
+      expect(html).toContain("Страничная игра");
+      expect(html).toContain("Консольная игра");
+      expect(html).toContain('href="/calendar?date=2036-3"');
+      expect(html).toContain('href="/calendar?date=2036-5"');
+      expect(html).not.toContain("Игра без дня");
+      const june = await page("/calendar?date=2036-6");
+      expect(june.html).toContain("Дата уточняется");
+      expect(june.html).toContain("Игра без дня");
+
+      const filtered = await page("/calendar?date=2036-4&platform=ps5");
+      expect(filtered.html).toContain("Консольная игра");
+      expect(filtered.html).not.toContain("Страничная игра");
+      expect(filtered.html).toContain('href="/calendar?date=2036-5&amp;platform=ps5"');
+
+      const search = await page("/calendar?q=%D0%BA%D0%BE%D0%BD%D1%81%D0%BE%D0%BB%D1%8C%D0%BD");
+      expect(search.html).toContain("Консольная игра");
+      expect(search.html).not.toContain("Страничная игра");
+
+      expect((await page("/calendar?date=2036-13")).res.status).toBe(400);
+    },
+  );
+
+  it(
+    "a member follows a release with the plain form and sees it in «Мои релизы»; guests are sent to sign in",
+    PAGE_TIMEOUT,
+    async () => {
+      const { client: editor } = await memberClient({ isDbEditor: true });
+      const pc = await scalar<number>("SELECT id FROM platforms WHERE slug = 'pc'");
+      const game = await json<{ id: number; releases: { id: number }[] }>(
+        await editor.post("/game/", { title: "Игра для подписки", platforms: [pc], datetime_released: "2036-08-01" }),
+      );
+      const release = String(game.releases[0].id);
+      const { client, user } = await memberClient();
+      const sent = await client.form("/calendar/subscribe", {
+        release,
+        is_subscribed: "true",
+        redirectTo: "/calendar?date=2036-8",
+      });
+      expect(sent.status).toBe(302);
+      expect(sent.headers.get("Location")).toBe("/calendar?date=2036-8");
+      // Sent twice (a double click) it stays on.
+      await client.form("/calendar/subscribe", { release, is_subscribed: "true", redirectTo: "/calendar" });
+      expect(await scalar("SELECT count(*) FROM release_subscriptions WHERE user_id = ?", user.id)).toBe(1);
+      const my = await page("/calendar/my", client);
+      expect(my.html).toContain("Игра для подписки");
+      expect(my.html).toMatch(/\/calendar\/feeds\/member-\d+-[\w-]{32}\.ics/);
+
+      const guest = await guestClient();
+      const refused = await guest.form("/calendar/subscribe", { release, redirectTo: "/calendar" });
+      expect(refused.status).toBe(302);
+      expect(refused.headers.get("Location")).toMatch(/^\/auth\/sign-in/);
+    },
+  );
+
+  it(
+    "an editor adds a game with the page's form (multipart, cover); a member gets 403 from the same form",
+    PAGE_TIMEOUT,
+    async () => {
+      const { client: editor } = await memberClient({ isDbEditor: true });
+      const pc = await scalar<number>("SELECT id FROM platforms WHERE slug = 'pc'");
+      await editor.request("GET", `${editor.origin}/calendar`);
+      const form = new FormData();
+      form.set("csrf", editor.csrfToken ?? "");
+      form.set("intent", "create-game");
+      form.set("title", "Игра из формы");
+      form.set("precision", "quarter");
+      form.set("date", "2037-11-20");
+      form.append("platforms", String(pc));
+      const res = await editor.request("POST", `${editor.origin}/calendar`, { body: form, csrf: false });
+      expect(res.status).toBe(302);
+      expect(res.headers.get("Location")).toMatch(/^\/calendar\/games\/\d+$/);
+      const { html } = await page(res.headers.get("Location") ?? "", editor);
+      expect(html).toContain("Игра из формы");
+      expect(html).toContain("IV квартал 2037");
+
+      const { client: member } = await memberClient();
+      const again = new FormData();
+      again.set("csrf", member.csrfToken ?? "");
+      again.set("title", "Не редактор");
+      again.set("date", "2037-11-20");
+      again.append("platforms", String(pc));
+      const refused = await member.request("POST", `${member.origin}/calendar`, { body: again, csrf: false });
+      expect(refused.status).toBe(403);
+      expect(await scalar("SELECT count(*) FROM games WHERE title = 'Не редактор'")).toBe(0);
+    },
+  );
+});
