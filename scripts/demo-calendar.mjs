@@ -65,7 +65,6 @@ const EXTRA = [
   [11, 30, ["xbox-series"], ""],
 ];
 
-
 /** Wall-clock parts in Moscow (UTC+3, no DST since 2014). */
 function moscow(ms) {
   const d = new Date(ms + 3 * 3600_000);
