@@ -1,6 +1,7 @@
 import { fingerprintRetentionJob } from "#workers/core/moderation/fingerprints";
 import { createDb, type Db } from "#workers/platform/db";
 import { readVars, type Vars } from "#workers/platform/env";
+import { feedPollJob } from "./feed-poll";
 import { releaseRemindersJob } from "./release-reminders";
 
 /**
@@ -25,7 +26,7 @@ export interface Job {
 }
 
 /** Every scheduled job, in the order they run. Add a job by importing it here. */
-const JOBS: Job[] = [fingerprintRetentionJob, releaseRemindersJob];
+const JOBS: Job[] = [fingerprintRetentionJob, releaseRemindersJob, feedPollJob];
 
 /** Runs every job at `now`; one failing job is logged and never stops the others. */
 export async function runScheduledJobs(
