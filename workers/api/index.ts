@@ -7,25 +7,34 @@ import { realtimeSchemaDocument } from "#workers/realtime/messages";
 import type { ApiEnv } from "./http";
 import { openApiDocument } from "./openapi";
 import { activityRouter } from "./v1/activity";
+import { auditRouter } from "./v1/audit";
 import { authRouter } from "./v1/auth";
 import { bookmarkRouter } from "./v1/bookmark";
 import { commentRouter } from "./v1/comment";
 import { configRouter } from "./v1/config";
+import { feedEntryGroupRouter } from "./v1/feed-entry-group";
+import { donationRouter } from "./v1/donation";
 import { gameRouter } from "./v1/game";
 import { likeRouter } from "./v1/like";
+import { medalRouter, userMedalsRouter } from "./v1/medal";
 import { notificationRouter } from "./v1/notification";
 import { platformRouter } from "./v1/platform";
 import { postRouter } from "./v1/post";
+import { reportRouter } from "./v1/report";
+import { roleRouter, userRoleRouter } from "./v1/role";
 import { pushRouter } from "./v1/push";
 import { releaseRouter } from "./v1/release";
 import { searchRouter } from "./v1/search";
+import { secretSantaRouter } from "./v1/secret-santa";
 import { shoutRouter } from "./v1/shout";
 import { shoutCommentRouter } from "./v1/shout-comment";
+import { socialAccountRouter } from "./v1/social-account";
 import { tagRouter } from "./v1/tag";
 import { userRouter } from "./v1/user";
 import { userIgnoreRouter } from "./v1/user-ignore";
 import { userListsRouter } from "./v1/user-lists";
 import { userMetaRouter } from "./v1/user-meta";
+import { yearRouter } from "./v1/year";
 import { userModerationRouter } from "./v1/user-moderation";
 
 function executionContext(c: { executionCtx: unknown }): Pick<ExecutionContext, "waitUntil"> {
@@ -53,7 +62,9 @@ export const api = new Hono<ApiEnv>({ strict: false })
   .get("/v1/realtime.json", (c) => c.json(realtimeSchemaDocument()))
   .route("/v1/config", configRouter)
   .route("/v1/auth", authRouter)
+  .route("/v1/user", userMedalsRouter)
   .route("/v1/user", userIgnoreRouter)
+  .route("/v1/user", userRoleRouter)
   .route("/v1/user", userModerationRouter)
   .route("/v1/user", userMetaRouter)
   .route("/v1/user", userListsRouter)
@@ -66,12 +77,21 @@ export const api = new Hono<ApiEnv>({ strict: false })
   .route("/v1/bookmark", bookmarkRouter)
   .route("/v1/tag", tagRouter)
   .route("/v1/search", searchRouter)
+  .route("/v1/feed-entry-group", feedEntryGroupRouter)
   .route("/v1/notification", notificationRouter)
   .route("/v1/activity", activityRouter)
+  .route("/v1/social-account", socialAccountRouter)
   .route("/v1/push", pushRouter)
+  .route("/v1/secret-santa", secretSantaRouter)
+  .route("/v1/year", yearRouter)
+  .route("/v1/donation", donationRouter)
+  .route("/v1/medal", medalRouter)
   .route("/v1/game", gameRouter)
   .route("/v1/platform", platformRouter)
-  .route("/v1/release", releaseRouter);
+  .route("/v1/release", releaseRouter)
+  .route("/v1/role", roleRouter)
+  .route("/v1/report", reportRouter)
+  .route("/v1/audit", auditRouter);
 
 api.notFound((c) => c.json({ detail: "Такого адреса в API нет." }, 404));
 

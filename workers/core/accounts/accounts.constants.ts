@@ -27,6 +27,7 @@ export const SETTINGS = {
   is_notifications_pinned: { default: false, label: "Закрепить панель уведомлений" },
   is_twitch_activity_enabled: { default: false, label: "Показывать мои трансляции Twitch в активности" },
   is_spotify_enabled: { default: false, label: "Показывать, что я слушаю в Spotify" },
+  is_recap_hidden: { default: false, label: "Не показывать меня в итогах года" },
 } as const;
 export type SettingKey = keyof typeof SETTINGS;
 export const SETTING_KEYS = Object.keys(SETTINGS) as SettingKey[];
