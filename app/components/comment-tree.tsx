@@ -13,6 +13,7 @@ import { asFailure, FormErrors, type FormFailure } from "./form";
 import { useNotice } from "./notices";
 import { PawButton, type PawItemType } from "./paw-button";
 import { postUrl } from "./post-links";
+import { ReportLink } from "./report-link";
 import { TimeAgo } from "./time-ago";
 
 /** Offsets under the sticky toolbar (spec §2): `?comment=` 60 px, `?comments` 110 px. */
@@ -347,6 +348,12 @@ function CommentItem({ comment, ...tree }: TreeProps & { comment: TreeComment })
               {comment.can_delete ? (
                 <DeleteCommentForm target={tree.target} commentId={comment.id} hasReplies={comment.children.length > 0} />
               ) : null}
+              <ReportLink
+                type={tree.target.kind === "post" ? "comment" : "shout_comment"}
+                id={comment.id}
+                authorId={comment.user.id}
+                className="comment-action"
+              />
             </footer>
           </>
         )}

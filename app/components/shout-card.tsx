@@ -56,7 +56,7 @@ export function ShoutCard({
   const showEdit = shout.can_edit && (hydrated ? editingInline : editing);
   const hideMedia = shout.is_media_hidden || !!user?.settings.is_hidden_media_enabled;
   const clamp = !detail && !user?.settings.is_shouts_expanded;
-  const hasMenu = shout.can_edit || shout.can_delete || shout.can_moderate;
+  const hasMenu = shout.can_edit || shout.can_delete || shout.can_moderate || (!!user && user.id !== shout.user.id);
   // The shout's own page passes the count of its live comment tree.
   const commentsCount = useLiveCommentCount({ kind: "shout", id: shout.id }, shout.comments_count, !detail);
   const comments = pluralize(commentsCount, COMMENT_FORMS);

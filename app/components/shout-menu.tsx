@@ -5,6 +5,7 @@ import { ConfirmDialog, useConfirmedSubmit } from "./confirm-dialog";
 import { CsrfField } from "./csrf-field";
 import { Dropdown } from "./dropdown";
 import { useBackPath } from "./paw-button";
+import { ReportLink } from "./report-link";
 import { UNPIN_QUESTION } from "./pin-form";
 import { type ShoutActionResult, shoutUrl, useShoutResultNotice } from "./shout-actions";
 
@@ -144,6 +145,7 @@ export function ShoutMenu({
             </button>
           </fetcher.Form>
         ) : null}
+        <ReportLink type="shout" id={shout.id} authorId={shout.user.id} className="dropdown-item" />
       </Dropdown>
       {hydrated ? (
         <>

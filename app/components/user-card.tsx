@@ -2,7 +2,8 @@ import { Form, Link } from "react-router";
 import { useRootData } from "#app/lib/root-data";
 import { Avatar } from "./avatar";
 import { CsrfField } from "./csrf-field";
-import { IconSettings, IconSignIn, IconSignOut } from "./icons";
+import { adminLinks } from "./admin-nav";
+import { IconAlert, IconSettings, IconSignIn, IconSignOut } from "./icons";
 import { ThemeToggle } from "./theme-toggle";
 
 /** Sign-out button: a POST form to /auth/sign-out with the CSRF field. */
@@ -21,6 +22,7 @@ export function SignOutButton({ className = "btn btn-ghost" }: { className?: str
 /** The member's card (avatar, name, theme toggle, settings, sign-out) or, for a guest, sign-in links. */
 export function UserCard() {
   const { user } = useRootData();
+  const admin = adminLinks(user)[0];
   if (!user) {
     return (
       <div className="user-card user-card-guest">
@@ -52,6 +54,11 @@ export function UserCard() {
         <Link to={`/users/${user.id}/settings`} className="btn-icon" aria-label="Настройки" title="Настройки">
           <IconSettings />
         </Link>
+        {admin ? (
+          <Link to={admin.to} className="btn-icon" aria-label="Администрирование" title="Администрирование">
+            <IconAlert />
+          </Link>
+        ) : null}
         <SignOutButton className="btn-icon" />
       </div>
     </div>

@@ -1,4 +1,5 @@
 import { data, Form, redirect, useActionData } from "react-router";
+import { AdminNav } from "#app/components/admin-nav";
 import { CsrfField } from "#app/components/csrf-field";
 import {
   asFailure,
@@ -151,6 +152,7 @@ export default function SiteSettings({ loaderData }: Route.ComponentProps) {
   const menuFailure = asFailure(result, "menu");
   return (
     <main className="page admin-page">
+      <AdminNav />
       <h1>Настройки сайта</h1>
       <section className="card">
         <h2>Название и правила</h2>

@@ -12,6 +12,7 @@ import {
 } from "#app/components/comment-tree";
 import { PawButton } from "#app/components/paw-button";
 import { PinForm } from "#app/components/pin-form";
+import { ReportLink } from "#app/components/report-link";
 import { PinnedStrip } from "#app/components/pinned-strip";
 import { PostBody } from "#app/components/post-body";
 import { COMMENT_FORMS, postUrl, TagList } from "#app/components/post-links";
@@ -213,6 +214,7 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
                 anchor="post-footer"
               />
               <BookmarkButton itemId={post.id} isBookmarked={post.is_bookmarked} withLabel anchor="post-footer" />
+              <ReportLink type="post" id={post.id} authorId={post.user.id} className="post-comments-link" />
               <a className="post-comments-link" href="#comments">
                 {count ? `${count} ${plural(count, COMMENT_FORMS)}` : "Обсудить"}
               </a>

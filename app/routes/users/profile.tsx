@@ -2,14 +2,23 @@ import { Link, NavLink, Outlet } from "react-router";
 import { IconCoin } from "#app/components/icons";
 import { getCtx, loaderError } from "#app/lib/forms.server";
 import { pageMeta } from "#app/lib/meta";
+import { ReportLink } from "#app/components/report-link";
+import { RoleBadges } from "#app/components/role-badge";
+import communityCss from "#app/styles/pages/community.css?url";
 import profileCss from "#app/styles/pages/profile.css?url";
 import { can } from "#workers/core/accounts/accounts.policy";
 import { serializePublicUser } from "#workers/core/accounts/accounts.serializers";
 import { getUserById } from "#workers/core/accounts/profile";
+import { memberRoles } from "#workers/core/roles/roles";
+import { publicSocialAccounts } from "#workers/core/social/social-accounts";
 import type { Route } from "./+types/profile";
 import { LastSeen, LocalDate, PROFILE_TABS } from "./profile-parts";
+import { ProfileSocialAccounts } from "./settings/social-section";
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: profileCss }];
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: profileCss },
+  { rel: "stylesheet", href: communityCss },
+];
 
 export const meta: Route.MetaFunction = (args) => {
   const name = args.loaderData?.user.username;
@@ -23,8 +32,10 @@ export const meta: Route.MetaFunction = (args) => {
 export async function loader({ context, params }: Route.LoaderArgs) {
   const ctx = getCtx(context);
   const row = await getUserById(ctx, params.id).catch(loaderError);
+  const roles = (await memberRoles(ctx, [row.id])).get(row.id) ?? [];
   return {
-    user: serializePublicUser(row),
+    user: { ...serializePublicUser(row), social_accounts: await publicSocialAccounts(ctx, row.id) },
+    roles,
     isOwn: ctx.actor?.id === row.id,
     canSeeSettings: can(ctx.actor, "view-settings", row),
   };
@@ -39,7 +50,7 @@ function SupporterCoin() {
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { user, isOwn, canSeeSettings } = loaderData;
+  const { user, roles, isOwn, canSeeSettings } = loaderData;
   const base = `/users/${user.id}`;
   const tabs = PROFILE_TABS.filter((tab) => !tab.ownOnly || isOwn);
   return (
@@ -63,7 +74,10 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
               <span className="profile-joined">
                 зарегистрирован(а) <LocalDate value={user.datetime_created} />
               </span>
+              <ReportLink type="user" id={user.id} authorId={user.id} className="profile-report-link" />
             </p>
+            <RoleBadges roles={roles} label={`Роли ${user.username}`} />
+            <ProfileSocialAccounts accounts={user.social_accounts} />
           </div>
         </div>
       </header>

@@ -2,6 +2,8 @@ import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { type CommentRow, comments, likes, postShares, posts, users } from "#drizzle/schema";
 import { serializePublicUser } from "#workers/core/accounts/accounts.serializers";
 import { getConfig } from "#workers/core/config/config";
+import { auditInsert } from "#workers/core/audit/audit";
+import { auditSql, othersContentEntry } from "#workers/core/audit/audit.content";
 import { AppError } from "#workers/core/errors";
 import { onCommentCreated, onCommentRemoved, onCommentUpdated } from "#workers/core/notifications/triggers/posts";
 import { enforceNewMemberLimits } from "#workers/core/moderation/limits";
@@ -188,11 +190,21 @@ export async function updateComment(ctx: RequestContext, id: unknown, input: unk
   }
   const data = parseInput(ZCommentUpdate, input);
   const now = ctx.now();
-  const [updated] = await ctx.db
-    .update(comments)
-    .set({ text: data.text, updatedAt: now })
-    .where(and(eq(comments.id, comment.id), eq(comments.isDeleted, false)))
-    .returning();
+  const audit = othersContentEntry(actor.id, comment.userId, {
+    action: "comment.edit",
+    targetType: "comment",
+    targetId: comment.id,
+    meta: { url: commentUrl(postSlug, comment.id), before: comment.text.slice(0, 140) },
+    at: now,
+  });
+  const [[updated]] = await ctx.db.batch([
+    ctx.db
+      .update(comments)
+      .set({ text: data.text, updatedAt: now })
+      .where(and(eq(comments.id, comment.id), eq(comments.isDeleted, false)))
+      .returning(),
+    ...(audit ? [auditInsert(ctx.db, audit)] : []),
+  ]);
   if (!updated) throw new AppError("not_found", NOT_FOUND);
   const [author, own] = await Promise.all([
     comment.userId === actor.id ? actor : ctx.db.query.users.findFirst({ where: eq(users.id, comment.userId) }),
@@ -237,7 +249,16 @@ export async function deleteComment(ctx: RequestContext, id: unknown): Promise<D
   const { comment, postSlug } = await loadComment(ctx, id);
   if (!can(actor, "delete", comment))
     throw new AppError("forbidden", "Удалять чужие комментарии могут только модераторы.");
-  const summary = deleteSummary(await rawBatch(ctx, deleteStatements(TABLES, comment, comment.postId, ctx.now())));
+  const audit = othersContentEntry(actor.id, comment.userId, {
+    action: "comment.delete",
+    targetType: "comment",
+    targetId: comment.id,
+    meta: { url: `/posts/${postSlug}`, excerpt: comment.text.slice(0, 140) },
+    at: ctx.now(),
+  });
+  const statements = deleteStatements(TABLES, comment, comment.postId, ctx.now());
+  // The entry goes first: deleteSummary reads the results of the delete statements at the end of the batch.
+  const summary = deleteSummary(await rawBatch(ctx, audit ? [auditSql(ctx.db, audit), ...statements] : statements));
   await purgeGuestPages(ctx);
   publish(
     ctx,

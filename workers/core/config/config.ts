@@ -1,6 +1,7 @@
 import { asc, inArray } from "drizzle-orm";
 import { type MenuItemRow, menuItems, siteSettings } from "#drizzle/schema";
 import { can } from "#workers/core/accounts/accounts.policy";
+import { auditInsert } from "#workers/core/audit/audit";
 import { AppError } from "#workers/core/errors";
 import { requireWriter } from "#workers/core/shared/actor";
 import { parseInput } from "#workers/core/shared/validation";
@@ -88,18 +89,36 @@ export function getConfig(ctx: RequestContext): Promise<SiteConfig> {
 
 /** Admins change the site name and flags. */
 export async function updateConfig(ctx: RequestContext, input: unknown): Promise<SiteConfig> {
-  if (!can(requireWriter(ctx), "change-config")) throw new AppError("forbidden");
+  const actor = requireWriter(ctx);
+  if (!can(actor, "change-config")) throw new AppError("forbidden");
   const data = parseInput(ZConfigUpdate, input) as Record<string, unknown>;
   const entries = Object.entries(data).filter(([, v]) => v !== undefined);
   if (entries.length) {
-    await ctx.db.batch(
-      entries.map(([key, value]) =>
+    const before = await getConfig(ctx);
+    const changes = Object.fromEntries(
+      entries
+        .filter(([key, value]) => (before as unknown as Record<string, unknown>)[key] !== value)
+        .map(([key, value]) => [key, [(before as unknown as Record<string, unknown>)[key], value]]),
+    );
+    await ctx.db.batch([
+      ...entries.map(([key, value]) =>
         ctx.db
           .insert(siteSettings)
           .values({ key, value })
           .onConflictDoUpdate({ target: siteSettings.key, set: { value } }),
-      ) as [never, ...never[]],
-    );
+      ),
+      ...(Object.keys(changes).length
+        ? [
+            auditInsert(ctx.db, {
+              actorId: actor.id,
+              action: "config.update",
+              targetType: "config",
+              meta: { changes, url: "/admin/site" },
+              at: ctx.now(),
+            }),
+          ]
+        : []),
+    ] as [never, ...never[]]);
   }
   ctx.invalidate(["/"]);
   perRequest.delete(ctx);
@@ -108,9 +127,17 @@ export async function updateConfig(ctx: RequestContext, input: unknown): Promise
 
 /** Admins replace the whole menu (order as given) in one batch. */
 export async function replaceMenu(ctx: RequestContext, input: unknown): Promise<SiteConfig> {
-  if (!can(requireWriter(ctx), "change-config")) throw new AppError("forbidden");
+  const actor = requireWriter(ctx);
+  if (!can(actor, "change-config")) throw new AppError("forbidden");
   const { menu_items } = parseInput(ZMenuReplace, input);
   await ctx.db.batch([
+    auditInsert(ctx.db, {
+      actorId: actor.id,
+      action: "config.menu",
+      targetType: "config",
+      meta: { items: menu_items.map((item) => item.title), url: "/admin/site" },
+      at: ctx.now(),
+    }),
     ctx.db.delete(menuItems),
     ...menu_items.map((item, position) =>
       ctx.db.insert(menuItems).values({

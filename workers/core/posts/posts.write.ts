@@ -1,6 +1,8 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { bookmarks, comments, likes, type PostRow, postShares, posts, postTags } from "#drizzle/schema";
+import { auditInsert } from "#workers/core/audit/audit";
+import { othersContentEntry } from "#workers/core/audit/audit.content";
 import { AppError, type FieldErrors } from "#workers/core/errors";
 import { onPostPublished, onPostRemoved } from "#workers/core/notifications/triggers/posts";
 import { enforceNewMemberLimits } from "#workers/core/moderation/limits";
@@ -103,6 +105,8 @@ export async function updatePost(ctx: RequestContext, slug: string, input: unkno
     if (problems) throwProblems(problems);
   }
   const statements: BatchItem<"sqlite">[] = [ctx.db.update(posts).set(patch).where(eq(posts.id, post.id))];
+  const audit = modEntry(ctx, post, "post.edit", { url: `/posts/${post.slug}` });
+  if (audit) statements.push(audit);
   if (data.tags !== undefined) {
     const oldTagIds = (
       await ctx.db.select({ tagId: postTags.tagId }).from(postTags).where(eq(postTags.postId, post.id))
@@ -115,6 +119,19 @@ export async function updatePost(ctx: RequestContext, slug: string, input: unkno
   if (!fresh) throw new AppError("not_found", NOT_FOUND);
   if (post.isPublished) invalidatePost(ctx, post);
   return detail(ctx, fresh.post, fresh.sharedWith, r);
+}
+
+/** The audit entry of a moderator acting on someone else's published post (none for the author's own acts). */
+function modEntry(ctx: RequestContext, post: PostRow, action: string, meta: Record<string, unknown> = {}) {
+  if (!ctx.actor || !post.isPublished) return null;
+  const entry = othersContentEntry(ctx.actor.id, post.userId, {
+    action,
+    targetType: "post",
+    targetId: post.id,
+    meta: { title: post.title, ...meta },
+    at: ctx.now(),
+  });
+  return entry ? auditInsert(ctx.db, entry) : null;
 }
 
 async function batch(ctx: RequestContext, statements: BatchItem<"sqlite">[]): Promise<void> {
@@ -171,6 +188,7 @@ export async function unpublishPost(ctx: RequestContext, slug: string): Promise<
       .set({ isPublished: false, isPinned: false, pinnedAt: null, updatedAt: ctx.now() })
       .where(eq(posts.id, found.post.id)),
     recountStatement(ctx.db, { postId: found.post.id }),
+    ...[modEntry(ctx, found.post, "post.unpublish", { url: `/posts/${found.post.slug}` })].filter((e) => e !== null),
   ]);
   await purgeGuestPages(ctx);
   publishUnpinned(ctx, found.post);
@@ -212,6 +230,7 @@ export async function deletePost(ctx: RequestContext, slug: string): Promise<{ s
     ctx.db.delete(postShares).where(eq(postShares.postId, id)),
     ctx.db.delete(posts).where(eq(posts.id, id)),
     recountStatement(ctx.db, { tagIds }),
+    ...[modEntry(ctx, found.post, "post.delete")].filter((e) => e !== null),
   ]);
   ctx.waitUntil(deleteImages(ctx, id));
   await purgeGuestPages(ctx);
@@ -226,10 +245,21 @@ export async function togglePin(ctx: RequestContext, slug: string): Promise<{ is
   const found = await visiblePost(ctx, slug);
   if (!can(actor, "pin", found.access)) throw new AppError("forbidden", "Закреплять статьи могут только модераторы.");
   const isPinned = !found.post.isPinned;
-  await ctx.db
-    .update(posts)
-    .set({ isPinned, pinnedAt: isPinned ? ctx.now() : null })
-    .where(eq(posts.id, found.post.id));
+  await ctx.db.batch([
+    ctx.db
+      .update(posts)
+      .set({ isPinned, pinnedAt: isPinned ? ctx.now() : null })
+      .where(eq(posts.id, found.post.id)),
+    auditInsert(ctx.db, {
+      actorId: actor.id,
+      action: isPinned ? "post.pin" : "post.unpin",
+      targetType: "post",
+      targetId: found.post.id,
+      targetUserId: found.post.userId,
+      meta: { title: found.post.title, url: `/posts/${found.post.slug}` },
+      at: ctx.now(),
+    }),
+  ]);
   invalidatePost(ctx, found.post);
   publish(
     ctx,

@@ -17,6 +17,7 @@ import type { RequestContext } from "#workers/platform/context";
 import { hit } from "#workers/platform/rate-limit";
 import {
   REASON_LABELS,
+  REPORT_TARGETS,
   REPORTS_PER_HOUR,
   type ReportOutcome,
   type ReportReason,
@@ -102,6 +103,30 @@ export async function createReport(ctx: RequestContext, input: unknown): Promise
     if (String(error).includes("UNIQUE")) throw new AppError("conflict", alreadyReported(data.target_type));
     throw error;
   }
+}
+
+/** The report page: the item as it will be reported, and whether the member has reported it already. */
+export async function reportFormData(
+  ctx: RequestContext,
+  type: unknown,
+  id: unknown,
+): Promise<{ content: TargetContent; target_label: string; already: boolean }> {
+  const actor = requireActor(ctx, SIGN_IN);
+  if (typeof type !== "string" || !(REPORT_TARGETS as readonly string[]).includes(type)) {
+    throw new AppError("not_found", "Не найдено.");
+  }
+  const targetType = type as ReportTarget;
+  const targetId = parsePathId(id);
+  const content = (await loadTargets(ctx, [{ type: targetType, id: targetId }])).get(itemKey(targetType, targetId));
+  if (!content?.exists || (targetType === "post" && content.is_hidden)) throw new AppError("not_found", "Не найдено.");
+  if (!can(actor, "report", { userId: content.author?.id ?? null })) {
+    throw new AppError(
+      "forbidden",
+      targetType === "user" ? "На себя пожаловаться нельзя." : "На своё пожаловаться нельзя.",
+    );
+  }
+  const already = (await reportedItems(ctx, targetType, [targetId])).has(targetId);
+  return { content, target_label: TARGET_LABELS[targetType], already };
 }
 
 function alreadyReported(type: ReportTarget): string {
@@ -250,11 +275,16 @@ async function applyOutcome(ctx: RequestContext, outcome: ReportOutcome, content
     }
     return;
   }
-  if (type === "post" && content.slug) await deletePost(ctx, content.slug);
-  else if (type === "shout") await deleteShout(ctx, id);
-  else if (type === "comment") await deleteComment(ctx, id);
-  else if (type === "shout_comment") await deleteShoutComment(ctx, id);
-  else throw AppError.field("outcome", "Профиль удалить нельзя: накажите участника или отклоните жалобу.");
+  if (type === "user") throw AppError.field("outcome", "Профиль удалить нельзя: накажите участника или отклоните жалобу.");
+  try {
+    if (type === "post" && content.slug) await deletePost(ctx, content.slug);
+    else if (type === "shout") await deleteShout(ctx, id);
+    else if (type === "comment") await deleteComment(ctx, id);
+    else if (type === "shout_comment") await deleteShoutComment(ctx, id);
+  } catch (error) {
+    // Gone meanwhile, or out of reach (a comment under a post taken off the site): closing the case is what is left.
+    if (!(error instanceof AppError && error.code === "not_found")) throw error;
+  }
 }
 
 /**

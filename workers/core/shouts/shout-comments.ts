@@ -12,6 +12,8 @@ import {
   placeReply,
   type TreeTables,
 } from "#workers/core/comments/tree";
+import { auditInsert } from "#workers/core/audit/audit";
+import { auditSql, othersContentEntry } from "#workers/core/audit/audit.content";
 import { AppError } from "#workers/core/errors";
 import {
   onShoutCommentCreated,
@@ -29,7 +31,13 @@ import { publish } from "#workers/realtime/publish";
 import { authorFlags, can } from "./shouts.policy";
 import { findShout, shoutAccess, shoutRules } from "./shouts.read";
 import { SHOUT_COMMENT_DUPLICATE_MS, ZShoutCommentCreate, ZShoutCommentUpdate } from "./shouts.schemas";
-import { neutralShoutComment, type ShoutCommentView, serializeShoutComment, shoutUrl } from "./shouts.serializers";
+import {
+  neutralShoutComment,
+  type ShoutCommentView,
+  serializeShoutComment,
+  shoutCommentUrl,
+  shoutUrl,
+} from "./shouts.serializers";
 
 const SIGN_IN = "Войдите на сайт, чтобы комментировать.";
 
@@ -228,11 +236,21 @@ export async function updateShoutComment(ctx: RequestContext, id: unknown, input
     );
   }
   const data = parseInput(ZShoutCommentUpdate, input);
-  const [updated] = await ctx.db
-    .update(shoutComments)
-    .set({ text: data.text, updatedAt: ctx.now() })
-    .where(and(eq(shoutComments.id, comment.id), eq(shoutComments.isDeleted, false)))
-    .returning();
+  const audit = othersContentEntry(actor.id, comment.userId, {
+    action: "shout_comment.edit",
+    targetType: "shout_comment",
+    targetId: comment.id,
+    meta: { url: shoutCommentUrl(shout.id, comment.id), before: comment.text.slice(0, 140) },
+    at: ctx.now(),
+  });
+  const [[updated]] = await ctx.db.batch([
+    ctx.db
+      .update(shoutComments)
+      .set({ text: data.text, updatedAt: ctx.now() })
+      .where(and(eq(shoutComments.id, comment.id), eq(shoutComments.isDeleted, false)))
+      .returning(),
+    ...(audit ? [auditInsert(ctx.db, audit)] : []),
+  ]);
   if (!updated) throw new AppError("not_found", NOT_FOUND);
   const [author, own] = await Promise.all([
     comment.userId === actor.id ? actor : ctx.db.query.users.findFirst({ where: eq(users.id, comment.userId) }),
@@ -274,7 +292,16 @@ export async function deleteShoutComment(ctx: RequestContext, id: unknown): Prom
   if (!canComment(actor, "delete", comment)) {
     throw new AppError("forbidden", "Удалять чужие комментарии могут только модераторы.");
   }
-  const summary = deleteSummary(await rawBatch(ctx, deleteStatements(TABLES, comment, shout.id, ctx.now())));
+  const audit = othersContentEntry(actor.id, comment.userId, {
+    action: "shout_comment.delete",
+    targetType: "shout_comment",
+    targetId: comment.id,
+    meta: { url: shoutUrl(shout.id), excerpt: comment.text.slice(0, 140) },
+    at: ctx.now(),
+  });
+  const statements = deleteStatements(TABLES, comment, shout.id, ctx.now());
+  // The entry goes first: deleteSummary reads the results of the delete statements at the end of the batch.
+  const summary = deleteSummary(await rawBatch(ctx, audit ? [auditSql(ctx.db, audit), ...statements] : statements));
   // The comment leaves guests' view: every cached guest page at once (shout-visibility.ts).
   await purgeGuestPages(ctx);
   publish(

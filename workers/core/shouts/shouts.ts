@@ -2,6 +2,8 @@ import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm
 import { bookmarks, type ShoutRow, shoutMedia, shouts, shoutTags, tags, type UserRow, users } from "#drizzle/schema";
 import { rawBatch } from "#workers/core/comments/d1";
 import { type Paged, parsePage, parsePathId, toPage } from "#workers/core/comments/paging";
+import { auditInsert } from "#workers/core/audit/audit";
+import { auditSql, othersContentEntry } from "#workers/core/audit/audit.content";
 import { AppError } from "#workers/core/errors";
 import { onShoutCreated, onShoutRemoved, onShoutUpdated } from "#workers/core/notifications/triggers/shouts";
 import { numberedPage, type Page } from "#workers/core/posts/posts.read";
@@ -338,6 +340,14 @@ export async function updateShout(ctx: RequestContext, id: unknown, input: unkno
       ...(await shoutTagStatements(ctx.db, shoutId, hashtagNames(data.text))),
       recountShoutsSql({ shoutId, tagIds: before.ids }),
     ];
+    const audit = othersContentEntry(actor.id, shout.userId, {
+      action: "shout.edit",
+      targetType: "shout",
+      targetId: shout.id,
+      meta: { before: shout.text.slice(0, 140) },
+      at: ctx.now(),
+    });
+    if (audit) statements.push(auditSql(ctx.db, audit));
     await rawBatch(ctx, statements).catch(batchError);
   }
   const view = await viewOf(ctx, shout.id);
@@ -377,6 +387,7 @@ export async function deleteShout(ctx: RequestContext, id: unknown): Promise<{ i
     sql`DELETE FROM shout_media WHERE shout_id = ${shout.id}`,
     sql`DELETE FROM shouts WHERE id = ${shout.id}`,
     recountShoutsSql({ tagIds: before.ids }),
+    ...auditStatements(ctx, actor.id, shout, "shout.delete"),
   ]);
   await deleteObjects(ctx.env.MEDIA, storedKeys(media)).catch((e) => console.error("deleting shout media failed", e));
   await purgeGuestPages(ctx);
@@ -389,6 +400,31 @@ export async function deleteShout(ctx: RequestContext, id: unknown): Promise<{ i
 
 // ─── moderation (spec §6: pin, mute, freeze) ────────────────────────────────────────────────────────
 
+/** The audit entry of a moderator acting on someone else's shout, as raw SQL for rawBatch (none for the author). */
+function auditStatements(ctx: RequestContext, actorId: number, shout: ShoutRow, action: string): SQL[] {
+  const entry = othersContentEntry(actorId, shout.userId, {
+    action,
+    targetType: "shout",
+    targetId: shout.id,
+    meta: { excerpt: shout.text.slice(0, 140) },
+    at: ctx.now(),
+  });
+  return entry ? [auditSql(ctx.db, entry)] : [];
+}
+
+/** The audit entry of a moderation toggle (pin, mute, freeze), always written. */
+function toggleEntry(ctx: RequestContext, shout: ShoutRow, action: string) {
+  return {
+    actorId: ctx.actor?.id ?? null,
+    action,
+    targetType: "shout",
+    targetId: shout.id,
+    targetUserId: shout.userId,
+    meta: { excerpt: shout.text.slice(0, 140) },
+    at: ctx.now(),
+  };
+}
+
 async function moderated(ctx: RequestContext, id: unknown, message: string) {
   const actor = requireWriter(ctx, "Войдите на сайт.");
   const found = await visibleShout(ctx, id);
@@ -400,10 +436,13 @@ async function moderated(ctx: RequestContext, id: unknown, message: string) {
 export async function togglePinShout(ctx: RequestContext, id: unknown): Promise<{ is_pinned: boolean }> {
   const { shout, author } = await moderated(ctx, id, "Закреплять записки могут только модераторы.");
   const isPinned = !shout.isPinned;
-  await ctx.db
-    .update(shouts)
-    .set({ isPinned, pinnedAt: isPinned ? ctx.now() : null })
-    .where(eq(shouts.id, shout.id));
+  await ctx.db.batch([
+    ctx.db
+      .update(shouts)
+      .set({ isPinned, pinnedAt: isPinned ? ctx.now() : null })
+      .where(eq(shouts.id, shout.id)),
+    auditInsert(ctx.db, toggleEntry(ctx, shout, isPinned ? "shout.pin" : "shout.unpin")),
+  ]);
   const view = await viewOf(ctx, shout.id);
   invalidateShout(ctx, shout);
   publish(
@@ -430,6 +469,7 @@ export async function toggleMuteShout(ctx: RequestContext, id: unknown): Promise
   await rawBatch(ctx, [
     sql`UPDATE shouts SET is_muted = ${isMuted ? 1 : 0} WHERE id = ${shout.id}`,
     recountShoutsSql({ tagIds: before.ids }),
+    auditSql(ctx.db, toggleEntry(ctx, shout, isMuted ? "shout.mute" : "shout.unmute")),
   ]);
   const view = await viewOf(ctx, shout.id);
   // Muted, it leaves every list: every cached guest page at once; unmuted, the pages that list it.
@@ -450,7 +490,10 @@ export async function toggleMuteShout(ctx: RequestContext, id: unknown): Promise
 export async function toggleFreezeShout(ctx: RequestContext, id: unknown): Promise<{ is_frozen: boolean }> {
   const { shout, author } = await moderated(ctx, id, "Замораживать записки могут только модераторы.");
   const isFrozen = !shout.isFrozen;
-  await ctx.db.update(shouts).set({ isFrozen }).where(eq(shouts.id, shout.id));
+  await ctx.db.batch([
+    ctx.db.update(shouts).set({ isFrozen }).where(eq(shouts.id, shout.id)),
+    auditInsert(ctx.db, toggleEntry(ctx, shout, isFrozen ? "shout.freeze" : "shout.unfreeze")),
+  ]);
   const view = await viewOf(ctx, shout.id);
   invalidateShout(ctx, shout);
   publish(ctx, { type: "shout_updated", obj: neutralShout(view) }, shoutAudience(shout, authorFlags(author).isPublic));
