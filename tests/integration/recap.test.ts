@@ -265,3 +265,18 @@ describe("/year pages", () => {
     expect(await none.text()).toContain("Выберите хотя бы одну часть итогов.");
   });
 });
+
+describe("the recap job", () => {
+  it("aggregates the open year ahead of readers, and only once it is open", async () => {
+    const { env } = await import("cloudflare:test");
+    const { runScheduledJobs } = await import("#workers/jobs/scheduled");
+    const stored = async (year: number) =>
+      (await db().query.recapCache.findFirst({
+        where: (t, { and, eq }) => and(eq(t.year, year), eq(t.scope, "site")),
+      })) ?? null;
+    await runScheduledJobs(env, at("2031-11-30T20:00:00Z"));
+    expect(await stored(2031)).toBeNull();
+    await runScheduledJobs(env, at("2031-12-02T10:00:00Z"));
+    expect((await stored(2031))?.computedAt.toISOString()).toBe("2031-12-02T10:00:00.000Z");
+  });
+});

@@ -1,8 +1,12 @@
 import { fingerprintRetentionJob } from "#workers/core/moderation/fingerprints";
 import { createDb, type Db } from "#workers/platform/db";
+import { recapJob } from "./recap";
 import { readVars, type Vars } from "#workers/platform/env";
 import { feedPollJob } from "./feed-poll";
 import { releaseRemindersJob } from "./release-reminders";
+import { santaJob } from "./santa";
+import { automaticMedalsJob } from "./medals";
+import { supporterExpiryJob } from "./supporters";
 
 /**
  * Background jobs run by the Cron Trigger (wrangler.toml `[triggers]`, every five minutes). Each job decides for
@@ -26,7 +30,15 @@ export interface Job {
 }
 
 /** Every scheduled job, in the order they run. Add a job by importing it here. */
-const JOBS: Job[] = [fingerprintRetentionJob, releaseRemindersJob, feedPollJob];
+const JOBS: Job[] = [
+  fingerprintRetentionJob,
+  releaseRemindersJob,
+  supporterExpiryJob,
+  automaticMedalsJob,
+  feedPollJob,
+  santaJob,
+  recapJob,
+];
 
 /** Runs every job at `now`; one failing job is logged and never stops the others. */
 export async function runScheduledJobs(

@@ -1,4 +1,5 @@
 import { THEMES } from "#workers/core/accounts/accounts.schemas";
+import { FEED_CACHE_TAG } from "#workers/core/feed/feed.urls";
 import type { RequestContext } from "./context";
 import { SESSION_COOKIE } from "./cookies";
 import { randomToken } from "./crypto";
@@ -24,7 +25,11 @@ const CACHEABLE_PATHS = [
   /^\/users\/\d+$/,
   /^\/bonfire$/,
   /^\/bonfire\/\d+$/,
+  /^\/feed$/,
+  /^\/feed\/\d+$/,
+  /^\/donate$/,
   /^\/calendar$/,
+  /^\/year$/,
 ];
 
 export function isCacheableGuestRequest(request: Request, cookies: Record<string, string>): boolean {
@@ -52,6 +57,8 @@ export function cacheTags(pathname: string): string {
   const shout = /^\/bonfire\/(\d+)$/.exec(pathname);
   if (shout) tags.push(`shout:${shout[1]}`);
   if (pathname === "/bonfire") tags.push("bonfire");
+  // The news feed's pages go together after an ingest (workers/jobs/feed-poll.ts).
+  if (pathname === "/feed" || pathname.startsWith("/feed/")) tags.push(FEED_CACHE_TAG);
   return tags.join(",");
 }
 
