@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { search } from "#workers/core/search/search";
-import { SEARCH_TYPES } from "#workers/core/search/search.schemas";
+import { SEARCH_CORRECTED_HEADER, SEARCH_TYPES } from "#workers/core/search/search.schemas";
 import type { ApiEnv } from "../http";
 import { errorResponses, jsonResponse, registry } from "../openapi";
 
@@ -10,14 +10,23 @@ registry.registerPath({
   path: "/v1/search",
   summary: "Поиск по типу (post, shout, comment, user, tag, news)",
   description:
-    "Массив найденного в форме своего типа: post — карточка статьи, shout — записка, comment — комментарий в форме результата поиска (с текстом), user — пользователь, tag — тег. Статьи, записки и комментарии ищутся по словам в любой форме (ё = е), теги и пользователи — по части имени. Лента (news) пока пуста.",
+    "Массив найденного в форме своего типа: post — карточка статьи, shout — записка, comment — комментарий в форме результата поиска (с текстом), user — пользователь, tag — тег. Статьи, записки и комментарии ищутся по словам в любой форме (ё = е), теги и пользователи — по части имени. Лента (news) пока пуста. Если ничего не найдено, а слова запроса нет ни в одном тексте, запрос исправляется на близкое слово: исправленный запрос — в заголовке Search-Corrected-Query; verbatim=1 ищет как написано.",
   request: {
-    query: z.object({ type: z.enum(SEARCH_TYPES.map((t) => t.value) as [string, ...string[]]), q: z.string() }),
+    query: z.object({
+      type: z.enum(SEARCH_TYPES.map((t) => t.value) as [string, ...string[]]),
+      q: z.string(),
+      verbatim: z.enum(["1", "0"]).optional(),
+    }),
   },
   responses: { 200: jsonResponse("Найденное", z.array(z.unknown())), ...errorResponses(400) },
 });
 
 export const searchRouter = new Hono<ApiEnv>().get("/", async (c) => {
-  const { results } = await search(c.var.ctx, { type: c.req.query("type"), q: c.req.query("q") });
+  const { results, corrected } = await search(c.var.ctx, {
+    type: c.req.query("type"),
+    q: c.req.query("q"),
+    verbatim: c.req.query("verbatim"),
+  });
+  if (corrected) c.header(SEARCH_CORRECTED_HEADER, encodeURIComponent(corrected));
   return c.json(results);
 });

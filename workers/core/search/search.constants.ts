@@ -16,3 +16,8 @@ export function searchMinLength(type: SearchType): number {
   return type === "user" || type === "tag" ? 1 : 2;
 }
 
+/**
+ * GET /v1/search answers the spec's array; when a typo was corrected, this header holds the query searched
+ * instead (URI-encoded). `verbatim=1` searches the query as typed.
+ */
+export const SEARCH_CORRECTED_HEADER = "Search-Corrected-Query";

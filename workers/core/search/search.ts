@@ -1,9 +1,10 @@
-import { stemmer } from "@orama/stemmers/russian";
 import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { comments, posts, shouts, tags, users } from "#drizzle/schema";
 import { type PublicUser, serializePublicUser } from "#workers/core/accounts/accounts.serializers";
 import { commentUrl, type UserCommentView } from "#workers/core/comments/comments.serializers";
+import { type FeedGroupView, groupsOfEntries } from "#workers/core/feed/feed.read";
+import { bodyText, checkedBody } from "#workers/core/posts/body.schemas";
 import { loadCards } from "#workers/core/posts/posts.read";
 import type { PostCard } from "#workers/core/posts/posts.serializers";
 import { normaliseKey } from "#workers/core/shared/text";
@@ -12,11 +13,19 @@ import type { ShoutView } from "#workers/core/shouts/shouts.serializers";
 import { serializeTag, type Tag, tagVisibleWhere } from "#workers/core/tags/tags";
 import { parseInput } from "#workers/core/shared/validation";
 import type { RequestContext } from "#workers/platform/context";
+import { fragment, type Highlight, markText, marked } from "./highlight";
+import { compareMatches } from "./ranking";
 import { type SearchType, ZSearch } from "./search.schemas";
+import { ftsQuery, type QueryWord, queryWords } from "./terms";
+import { correctWords } from "./typos";
 
 export const SEARCH_LIMIT = 20;
 
-type Searcher = (ctx: RequestContext, q: string) => Promise<unknown[]>;
+/** A type's search: `words` are the query's words as matched (corrected ones when a typo was fixed). */
+type Searcher = (ctx: RequestContext, q: string, words: QueryWord[]) => Promise<unknown[]>;
+
+/** How many matches of an index are ranked (title, form typed, freshness) to show the best SEARCH_LIMIT. */
+const CANDIDATES = SEARCH_LIMIT * 3;
 
 /**
  * A normalised name column (ё = е, lower case) containing `key`: the condition, and an order that puts the
@@ -30,25 +39,23 @@ function nameMatch(column: SQLiteColumn, key: string): { where: SQL; first: SQL 
   };
 }
 
-/** Words a query may hold; more are ignored. */
-const MAX_TERMS = 8;
-
 /**
- * The FTS5 query of a search (migration 0005 indexes posts, shouts and comments with ё folded to е): every
- * word of `q`, case and ё folded, as the prefix of its Russian stem (играми → игр*), all of them required.
- * Quoted, so nothing in `q` is FTS5 syntax. Null when `q` has no word.
+ * The FTS5 query of a search (docs/decisions/0031-russian-search.md): every word of `q` in any of its forms
+ * (dictionary lemmas; a Snowball stem prefix for words the dictionary lacks), all of them required. Null when
+ * `q` has no word.
  */
-export function matchQuery(q: string): string | null {
-  const words = normaliseKey(q).match(/[\p{L}\p{N}]+/gu) ?? [];
-  const terms = words.slice(0, MAX_TERMS).map((word) => {
-    const stem = /[а-я]/.test(word) ? stemmer(word) : word;
-    return `"${stem.length >= 2 ? stem : word}"*`;
-  });
-  return terms.length ? terms.join(" ") : null;
+export function matchQuery(q: string | QueryWord[]): string | null {
+  return ftsQuery(typeof q === "string" ? queryWords(q) : q);
 }
 
 /** Ids of the matches in one FTS5 index in `order` (bm25 with column weights, or newest first). */
-async function rankedIds(ctx: RequestContext, index: string, q: string, order: SQL, limit: number): Promise<number[]> {
+async function rankedIds(
+  ctx: RequestContext,
+  index: string,
+  q: string | QueryWord[],
+  order: SQL,
+  limit: number,
+): Promise<number[]> {
   const match = matchQuery(q);
   if (!match) return [];
   const table = sql.raw(index);
@@ -58,48 +65,90 @@ async function rankedIds(ctx: RequestContext, index: string, q: string, order: S
   return rows.map((r) => r.id);
 }
 
-/** Rows in the order of `ids` (rows that are gone meanwhile are skipped). */
-function inOrder<T extends { id: number }>(ids: number[], rows: T[]): T[] {
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
-}
+/** A search result with what matched in it. */
+type Found<T> = T & { highlight: Highlight };
 
-/** Published posts by title, headline and text (a title match weighs most). */
-async function searchPosts(ctx: RequestContext, q: string): Promise<PostCard[]> {
-  const ids = await rankedIds(ctx, "search_posts", q, sql`bm25(search_posts, 10.0, 4.0, 1.0)`, SEARCH_LIMIT);
+/**
+ * Published posts by title, headline and text: the best CANDIDATES by bm25 (the title weighs most), then in
+ * the search order (ranking.ts): a title match first, the form typed, freshness.
+ */
+async function searchPosts(ctx: RequestContext, _q: string, words: QueryWord[]): Promise<Found<PostCard>[]> {
+  const ids = await rankedIds(ctx, "search_posts", words, sql`bm25(search_posts, 10.0, 4.0, 1.0)`, CANDIDATES);
   if (!ids.length) return [];
   const rows = await ctx.db
     .select()
     .from(posts)
     .where(and(inArray(posts.id, ids), eq(posts.isPublished, true)));
-  return loadCards(ctx, inOrder(ids, rows));
+  const ranked = rows
+    .map((post) => {
+      const title = markText(post.title, words);
+      const text = fragment(post.headline, words) ?? fragment(bodyText(checkedBody(post.body)), words);
+      const rank = {
+        inTitle: title.marks.length > 0,
+        exact: title.exact || (text?.exact ?? false),
+        createdAt: post.publishedAt ?? post.createdAt,
+        paws: post.pwnd,
+      };
+      return { post, rank, highlight: { title: title.marks.length ? marked(title) : null, text: marked(text) } };
+    })
+    .sort((a, b) => compareMatches(a.rank, b.rank))
+    .slice(0, SEARCH_LIMIT);
+  const cards = await loadCards(
+    ctx,
+    ranked.map((r) => r.post),
+  );
+  const highlights = new Map(ranked.map((r) => [r.post.id, r.highlight]));
+  return cards.map((card) => ({ ...card, highlight: highlights.get(card.id) ?? { title: null, text: null } }));
+}
+
+/** Ranks matches by text (shouts, comments): the form typed first, then freshness. */
+function rankByText<T>(
+  items: T[],
+  words: QueryWord[],
+  of: (item: T) => { text: string; createdAt: Date; paws: number },
+): { item: T; highlight: Highlight }[] {
+  return items
+    .map((item) => {
+      const { text, createdAt, paws } = of(item);
+      const match = fragment(text, words);
+      return {
+        item,
+        rank: { inTitle: false, exact: match?.exact ?? false, createdAt, paws },
+        highlight: { title: null, text: marked(match) },
+      };
+    })
+    .sort((a, b) => compareMatches(a.rank, b.rank))
+    .slice(0, SEARCH_LIMIT);
 }
 
 /**
- * Shouts by text, newest first (short texts rank alike, and a common word's every match need not be scored),
- * as the bonfire lists them to this viewer (never muted; guests only public authors').
+ * Shouts by text: the newest CANDIDATES matches (walking the index by rowid does not score every match of a
+ * common word) as the bonfire lists them to this viewer (never muted; guests only public authors'), ranked.
  */
-async function searchShouts(ctx: RequestContext, q: string): Promise<ShoutView[]> {
-  // Room for the ones this viewer is not shown.
-  const ids = await rankedIds(ctx, "search_shouts", q, sql`rowid DESC`, SEARCH_LIMIT * 3);
+async function searchShouts(ctx: RequestContext, _q: string, words: QueryWord[]): Promise<Found<ShoutView>[]> {
+  const ids = await rankedIds(ctx, "search_shouts", words, sql`rowid DESC`, CANDIDATES);
   if (!ids.length) return [];
   const rows = await ctx.db
     .select({ shout: shouts })
     .from(shouts)
     .innerJoin(users, eq(users.id, shouts.userId))
     .where(and(inArray(shouts.id, ids), listedWhere(ctx)));
-  return loadViews(
-    ctx,
-    inOrder(
-      ids,
-      rows.map((r) => r.shout),
-    ).slice(0, SEARCH_LIMIT),
+  const ranked = rankByText(
+    rows.map((r) => r.shout),
+    words,
+    (shout) => ({ text: shout.text, createdAt: shout.createdAt, paws: shout.pwnd }),
   );
+  const views = await loadViews(
+    ctx,
+    ranked.map((r) => r.item),
+  );
+  const highlights = new Map(ranked.map((r) => [r.item.id, r.highlight]));
+  return views.map((view) => ({ ...view, highlight: highlights.get(view.id) ?? { title: null, text: null } }));
 }
 
-/** Comments under published posts by text, newest first (as shouts), in the search-result form (spec §3). */
-async function searchComments(ctx: RequestContext, q: string): Promise<UserCommentView[]> {
-  const ids = await rankedIds(ctx, "search_comments", q, sql`rowid DESC`, SEARCH_LIMIT * 3);
+/** Comments under published posts by text (as shouts), in the search-result form (spec §3). */
+async function searchComments(ctx: RequestContext, _q: string, words: QueryWord[]): Promise<Found<UserCommentView>[]> {
+  const ids = await rankedIds(ctx, "search_comments", words, sql`rowid DESC`, CANDIDATES);
   if (!ids.length) return [];
   const rows = await ctx.db
     .select({
@@ -113,11 +162,12 @@ async function searchComments(ctx: RequestContext, q: string): Promise<UserComme
     .innerJoin(posts, eq(posts.id, comments.postId))
     .innerJoin(users, eq(users.id, comments.userId))
     .where(and(inArray(comments.id, ids), eq(comments.isDeleted, false), eq(posts.isPublished, true)));
-  const found = inOrder(
-    ids,
-    rows.map((r) => ({ ...r, id: r.comment.id })),
-  ).slice(0, SEARCH_LIMIT);
-  return found.map((r) => ({
+  const ranked = rankByText(rows, words, (r) => ({
+    text: r.comment.text,
+    createdAt: r.comment.createdAt,
+    paws: r.comment.pwnd,
+  }));
+  return ranked.map(({ item: r, highlight }) => ({
     id: r.comment.id,
     post_slug: r.postSlug,
     user: serializePublicUser(r.author),
@@ -127,6 +177,7 @@ async function searchComments(ctx: RequestContext, q: string): Promise<UserComme
     comments_count: r.commentsCount,
     text: r.comment.text,
     pwnd: r.comment.pwnd,
+    highlight,
   }));
 }
 
@@ -157,25 +208,48 @@ async function searchUsers(ctx: RequestContext, q: string): Promise<PublicUser[]
   return rows.map(serializePublicUser);
 }
 
-/**
- * One searcher per type. News arrives with its own issue and registers its searcher here then; until then
- * there is nothing of that type to find.
- */
+/** News: the feed's stories whose entries' titles match (migration 0017 indexes them), the newest matches first. */
+async function searchNews(ctx: RequestContext, _q: string, words: QueryWord[]): Promise<FeedGroupView[]> {
+  const ids = await rankedIds(ctx, "search_feed", words, sql`rowid DESC`, CANDIDATES);
+  return groupsOfEntries(ctx, ids, SEARCH_LIMIT);
+}
+
+/** One searcher per type. */
 const SEARCHERS: Partial<Record<SearchType, Searcher>> = {
   post: searchPosts,
   shout: searchShouts,
   comment: searchComments,
   user: searchUsers,
   tag: searchTags,
+  news: searchNews,
 };
 
-/** GET /v1/search?type=&q=: an array of items of the type; an empty query finds nothing. */
+/** The FTS5 index of each type whose words a typo may be corrected against (its vocabulary: `<index>_vocab`). */
+const TYPO_INDEXES: Partial<Record<SearchType, string>> = {
+  post: "search_posts",
+  shout: "search_shouts",
+  comment: "search_comments",
+};
+
+/**
+ * GET /v1/search?type=&q=: an array of items of the type; an empty query finds nothing. When nothing is found
+ * and a word of the query is in no document, the query is corrected to close words that are
+ * (docs/decisions/0031-russian-search.md): `corrected` is the query searched then; `verbatim` turns that off.
+ */
 export async function search(
   ctx: RequestContext,
   input: unknown,
-): Promise<{ type: SearchType; q: string; results: unknown[] }> {
-  const { type, q } = parseInput(ZSearch, input);
+): Promise<{ type: SearchType; q: string; corrected: string | null; results: unknown[] }> {
+  const { type, q, verbatim } = parseInput(ZSearch, input);
   const searcher = SEARCHERS[type];
-  if (!q || !searcher) return { type, q, results: [] };
-  return { type, q, results: await searcher(ctx, q) };
+  if (!q || !searcher) return { type, q, corrected: null, results: [] };
+  const words = queryWords(q);
+  const results = await searcher(ctx, q, words);
+  const index = TYPO_INDEXES[type];
+  if (results.length || !index || verbatim || !words.length) return { type, q, corrected: null, results };
+  const fixed = await correctWords(ctx, index, words);
+  const again = fixed ? await searcher(ctx, q, fixed) : [];
+  return again.length && fixed
+    ? { type, q, corrected: fixed.map((w) => w.word).join(" "), results: again }
+    : { type, q, corrected: null, results };
 }

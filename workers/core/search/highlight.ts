@@ -1,0 +1,70 @@
+import { matchKind, type QueryWord, tokens } from "./terms";
+
+/**
+ * A piece of plain text and the ranges in it that matched, as [start, end) offsets: the UI renders the text as
+ * text and wraps the ranges in <mark> (no HTML from content is ever built or trusted).
+ */
+export interface Marked {
+  text: string;
+  marks: [number, number][];
+}
+
+/** What a text holds of a query: its marks, and whether some word is there in the very form typed. */
+export interface TextMatch extends Marked {
+  exact: boolean;
+}
+
+/** Every token of `text` that matches a word of the query. */
+export function markText(text: string, words: QueryWord[]): TextMatch {
+  const marks: [number, number][] = [];
+  let exact = false;
+  for (const token of tokens(text)) {
+    const kinds = words.map((w) => matchKind(w, token.folded));
+    if (kinds.some((k) => k !== null)) marks.push([token.start, token.end]);
+    if (kinds.includes("exact")) exact = true;
+  }
+  return { text, marks, exact };
+}
+
+/** Characters of a fragment: a couple of lines of a result. */
+export const FRAGMENT_LENGTH = 180;
+/** Context shown before the first match. */
+const LEAD = 50;
+
+/**
+ * A fragment of `text` (white space collapsed) around its first match, up to `max` characters, cut at word
+ * boundaries with an ellipsis where cut; null when nothing in it matches.
+ */
+export function fragment(text: string, words: QueryWord[], max = FRAGMENT_LENGTH): TextMatch | null {
+  const flat = text.replace(/\s+/g, " ").trim();
+  const all = markText(flat, words);
+  const first = all.marks[0];
+  if (!first) return null;
+  let start = Math.max(0, first[0] - LEAD);
+  if (start > 0) {
+    const space = flat.indexOf(" ", start);
+    start = space >= 0 && space < first[0] ? space + 1 : first[0];
+  }
+  let end = Math.min(flat.length, start + max);
+  if (end < flat.length) {
+    const space = flat.lastIndexOf(" ", end);
+    if (space > first[1]) end = space;
+  }
+  const lead = start > 0 ? "…" : "";
+  const text2 = `${lead}${flat.slice(start, end)}${end < flat.length ? "…" : ""}`;
+  const marks = all.marks
+    .filter(([s, e]) => s >= start && e <= end)
+    .map(([s, e]): [number, number] => [s - start + lead.length, e - start + lead.length]);
+  return { text: text2, marks, exact: all.exact };
+}
+
+/** What a search result shows of its match: its title marked (when it has one) and a fragment of its text. */
+export interface Highlight {
+  title: Marked | null;
+  text: Marked | null;
+}
+
+/** The Marked part of a match (its `exact` flag is for ranking only). */
+export function marked(match: TextMatch | null): Marked | null {
+  return match ? { text: match.text, marks: match.marks } : null;
+}

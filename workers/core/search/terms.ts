@@ -1,0 +1,93 @@
+import { stemmer } from "@orama/stemmers/russian";
+import { russian } from "./dictionary";
+import { foldWord } from "./lemmas";
+
+/**
+ * A word of a query and what it matches in the index (docs/decisions/0031-russian-search.md):
+ * - a Russian word the dictionary knows: every form of its lemmas, exactly (сна → сон, сна, сну …);
+ * - a Russian word it lacks (names, slang): its Snowball stem as a prefix (нубами → нуб*);
+ * - a number: itself only («ведьмак 3» does not find 30);
+ * - any other word (Latin names): itself as a prefix (witcher → witchers).
+ */
+export interface QueryWord {
+  /** As typed, folded (lower case, ё = е). */
+  word: string;
+  /** Exact forms it matches (empty when it matches by prefix only). */
+  forms: ReadonlySet<string>;
+  /** A prefix whose every word it matches, or null. */
+  prefix: string | null;
+}
+
+/** Words a query may hold; more are ignored. */
+export const MAX_WORDS = 8;
+
+const CYRILLIC = /^[а-я]+$/;
+const NUMBER = /^\p{N}+$/u;
+
+/**
+ * Words as the index's tokenizer (unicode61) cuts them: runs of letters and digits; a hyphen or any other
+ * character separates (half-life → half, life; кто-то → кто, то).
+ */
+const WORD = /[\p{L}\p{N}\p{M}]+/gu;
+
+/**
+ * A word folded as the index folds it: lower case, ё = е, and diacritics off letters other than Cyrillic
+ * (Pokémon = pokemon; й stays й).
+ */
+export function foldToken(raw: string): string {
+  const word = foldWord(raw.normalize("NFC"));
+  return /^[\u0400-\u04ff\p{N}]*$/u.test(word) ? word : word.normalize("NFD").replace(/\p{M}/gu, "").normalize("NFC");
+}
+
+/** One word of a query. */
+export function queryWord(raw: string): QueryWord {
+  const word = foldToken(raw);
+  if (NUMBER.test(word)) return { word, forms: new Set([word]), prefix: null };
+  if (!CYRILLIC.test(word)) return { word, forms: new Set([word]), prefix: word };
+  const forms = russian().forms(word);
+  if (forms) return { word, forms: new Set([word, ...forms]), prefix: null };
+  const stem = stemmer(word);
+  return { word, forms: new Set([word]), prefix: stem.length >= 2 ? stem : word };
+}
+
+/** The words of a query (at most MAX_WORDS, each once). */
+export function queryWords(q: string): QueryWord[] {
+  const seen = new Set<string>();
+  const words: QueryWord[] = [];
+  for (const raw of q.match(WORD) ?? []) {
+    const folded = foldToken(raw);
+    if (seen.has(folded)) continue;
+    seen.add(folded);
+    words.push(queryWord(raw));
+    if (words.length === MAX_WORDS) break;
+  }
+  return words;
+}
+
+/** The FTS5 expression of one word: its forms OR'ed, or its prefix. Quoted: nothing typed is FTS5 syntax. */
+export function ftsTerm(word: QueryWord): string {
+  const quote = (s: string) => `"${s.replaceAll('"', '""')}"`;
+  if (word.prefix !== null) return `${quote(word.prefix)}*`;
+  const forms = [...word.forms].map(quote);
+  return forms.length === 1 ? (forms[0] as string) : `(${forms.join(" OR ")})`;
+}
+
+/** The FTS5 query of all the words, every one required; null when there is none. */
+export function ftsQuery(words: QueryWord[]): string | null {
+  return words.length ? words.map(ftsTerm).join(" AND ") : null;
+}
+
+/** How a folded token of a text matches a query word: the form typed, another form, or not at all. */
+export function matchKind(word: QueryWord, token: string): "exact" | "form" | null {
+  if (token === word.word) return "exact";
+  if (word.forms.has(token) || (word.prefix !== null && token.startsWith(word.prefix))) return "form";
+  return null;
+}
+
+/** The tokens of `text` with their places, as the index cuts them, each folded for matching. */
+export function* tokens(text: string): Generator<{ start: number; end: number; folded: string }> {
+  for (const m of text.matchAll(WORD)) {
+    const folded = foldToken(m[0]);
+    yield { start: m.index, end: m.index + m[0].length, folded };
+  }
+}
