@@ -9,7 +9,7 @@ import { notify } from "#workers/core/notifications/notifications";
 import { STREAM_TYPE } from "#workers/core/notifications/notifications.constants";
 import { notifyAll } from "#workers/core/notifications/triggers/best-effort";
 import { deletePost, unpublishPost } from "#workers/core/posts/posts.write";
-import { requireActor } from "#workers/core/shared/actor";
+import { requireActor, requireWriter } from "#workers/core/shared/actor";
 import { parseInput } from "#workers/core/shared/validation";
 import { deleteShoutComment } from "#workers/core/shouts/shout-comments";
 import { deleteShout, toggleMuteShout } from "#workers/core/shouts/shouts";
@@ -46,7 +46,7 @@ export interface ReportCreated {
 
 /** POST /v1/report/ {target_type, target_id, reason, text}: a member reports an item (once). */
 export async function createReport(ctx: RequestContext, input: unknown): Promise<ReportCreated> {
-  const actor = requireActor(ctx, SIGN_IN);
+  const actor = requireWriter(ctx, SIGN_IN);
   const data = parseInput(ZReportCreate, input ?? {});
   const target = (await loadTargets(ctx, [{ type: data.target_type, id: data.target_id }])).get(
     itemKey(data.target_type, data.target_id),
@@ -174,8 +174,9 @@ export interface ReportCaseView {
 const REPORTS_SHOWN = 20;
 export const CASES_PAGE_SIZE = 20;
 
-function requireModerator(ctx: RequestContext) {
-  const actor = requireActor(ctx);
+/** A moderator or admin acting (a sanctioned one may read the cases but resolve none: `write`). */
+function requireModerator(ctx: RequestContext, write = false) {
+  const actor = write ? requireWriter(ctx) : requireActor(ctx);
   if (!can(actor, "moderate")) throw new AppError("forbidden", MODERATORS_ONLY);
   return actor;
 }
@@ -297,7 +298,7 @@ export async function resolveCase(
   caseId: unknown,
   input: unknown,
 ): Promise<{ id: number; status: "resolved"; outcome: ReportOutcome; notified: number }> {
-  const actor = requireModerator(ctx);
+  const actor = requireModerator(ctx, true);
   const id = parsePathId(caseId, CASE_NOT_FOUND);
   const { outcome } = parseInput(ZReportResolve, input ?? {});
   const row = await ctx.db.query.reportCases.findFirst({ where: eq(reportCases.id, id) });

@@ -5,7 +5,7 @@ import { auditInsert } from "#workers/core/audit/audit";
 import { auditInsertFor } from "#workers/core/audit/audit.content";
 import { parsePathId } from "#workers/core/comments/paging";
 import { AppError } from "#workers/core/errors";
-import { requireActor } from "#workers/core/shared/actor";
+import { requireActor, requireWriter } from "#workers/core/shared/actor";
 import { normaliseKey } from "#workers/core/shared/text";
 import { parseInput } from "#workers/core/shared/validation";
 import type { RequestContext } from "#workers/platform/context";
@@ -81,8 +81,9 @@ export async function memberRoles(ctx: RequestContext, userIds: number[]): Promi
   return out;
 }
 
-function requireAdmin(ctx: RequestContext): UserRow {
-  const actor = requireActor(ctx);
+/** An admin acting (a sanctioned admin may read the lists but change nothing: `write`). */
+function requireAdmin(ctx: RequestContext, write = true): UserRow {
+  const actor = write ? requireWriter(ctx) : requireActor(ctx);
   if (!can(actor, "manage")) throw new AppError("forbidden", ADMINS_ONLY);
   return actor;
 }
@@ -229,7 +230,7 @@ async function reloadActor(ctx: RequestContext, id: number): Promise<UserRow> {
 
 /** PATCH /v1/user/add-role/ {id}: a member joins a joinable role (idempotent). Returns the member. */
 export async function joinRole(ctx: RequestContext, input: unknown): Promise<UserRow> {
-  const actor = requireActor(ctx, SIGN_IN);
+  const actor = requireWriter(ctx, SIGN_IN);
   const { id } = parseInput(ZRoleRef, input ?? {});
   const role = await findRole(ctx, id);
   if (!can(actor, "join", role))
@@ -243,7 +244,7 @@ export async function joinRole(ctx: RequestContext, input: unknown): Promise<Use
 
 /** PATCH /v1/user/remove-role/ {id}: a member leaves a joinable role (idempotent). Returns the member. */
 export async function leaveRole(ctx: RequestContext, input: unknown): Promise<UserRow> {
-  const actor = requireActor(ctx, SIGN_IN);
+  const actor = requireWriter(ctx, SIGN_IN);
   const { id } = parseInput(ZRoleRef, input ?? {});
   const role = await findRole(ctx, id);
   if (!can(actor, "leave", role))
@@ -285,7 +286,7 @@ async function memberAccess(ctx: RequestContext, rows: UserRow[]): Promise<Membe
  * admins and members holding any role), at most 30.
  */
 export async function searchMembers(ctx: RequestContext, input: unknown): Promise<MemberAccess[]> {
-  requireAdmin(ctx);
+  requireAdmin(ctx, false);
   const { q } = parseInput(ZMemberSearch, input ?? {});
   const key = normaliseKey(q.replace(/^@/, ""));
   const where = key
