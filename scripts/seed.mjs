@@ -6,6 +6,8 @@ import path from "node:path";
 import { usernameSkeleton } from "../workers/core/accounts/confusables.ts";
 import { loadCalendarDemo } from "./demo-calendar.mjs";
 import { DEMO_POST_COUNT } from "./demo-content.mjs";
+import { loadDonationsDemo } from "./demo-donations.mjs";
+import { demoRecapSql } from "./demo-recap.mjs";
 import { demoSql, loadDemo } from "./demo-load.mjs";
 import { SHOUTS } from "./demo-shouts.mjs";
 import { DEMO_USERS } from "./demo-users.mjs";
@@ -31,13 +33,14 @@ const dir = path.join(root, ".wrangler", "seed");
 mkdirSync(dir, { recursive: true });
 const file = path.join(dir, "demo.sql");
 // The script is also written out, to read what the seed does.
-const script = `${[...statements, ...demoSql(now)].join("\n")}\n`;
+const script = `${[...statements, ...demoSql(now), ...demoRecapSql(now)].join("\n")}\n`;
 writeFileSync(file, script);
 const args = process.argv.slice(2);
 const persistTo = args.includes("--persist-to") ? args[args.indexOf("--persist-to") + 1] : undefined;
 const pictures = await loadDemo(script, persistTo);
 const games = await loadCalendarDemo(now, persistTo);
+const donations = await loadDonationsDemo(now, persistTo);
 console.log(
   `✓ Демо-данные загружены: участников — ${DEMO_USERS.length}, статей — ${DEMO_POST_COUNT}, записок — ${SHOUTS.length}, ` +
-    `картинок в R2 — ${pictures.total} (новых — ${pictures.written}), игр в календаре — ${games}.`,
+    `картинок в R2 — ${pictures.total} (новых — ${pictures.written}), игр в календаре — ${games}, пожертвований — ${donations}.`,
 );
