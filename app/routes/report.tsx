@@ -62,7 +62,7 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
   return (
     <main className="page page-narrow">
       <section className="card report-page">
-        <h1>Пожаловаться на {target_label}</h1>
+        <h1>{`Пожаловаться на ${target_label}`}</h1>
         <ReportedContent content={content} />
         {success || already ? (
           <>

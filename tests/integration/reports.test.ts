@@ -235,3 +235,78 @@ describe("resolving a case", () => {
     expect(next.reports_count).toBe(1);
   });
 });
+
+async function page(client: ApiClient, path: string) {
+  const res = await client.request("GET", `${client.origin}${path}`);
+  return { res, html: await res.text() };
+}
+
+// The first page request compiles the pages (seconds on a busy machine).
+const PAGE_TIMEOUT = { timeout: 30_000 };
+
+describe("the pages without JavaScript", () => {
+  it(
+    "a member reports a shout with the plain form; a moderator sees and resolves it on /admin/moderation",
+    PAGE_TIMEOUT,
+    async () => {
+      const author = await createUser();
+      const shout = await createShoutRow(author, { text: "Купите золото дёшево" });
+      const { client: reporter, user: reporterUser } = await memberClient();
+      const form = await page(reporter, `/report/shout/${shout.id}`);
+      expect(form.res.status).toBe(200);
+      expect(form.html).toContain("Пожаловаться на записку");
+      expect(form.html).toContain("Купите золото дёшево");
+      const missing = await reporter.form(`/report/shout/${shout.id}`, { reason: "other", text: "" });
+      expect(missing.status).toBe(400);
+      expect(await missing.text()).toContain("Опишите, что не так");
+      const sent = await reporter.form(`/report/shout/${shout.id}`, { reason: "spam" });
+      expect(sent.status).toBe(200);
+      expect(await sent.text()).toContain("Модераторы рассмотрят жалобу");
+      expect((await page(reporter, `/report/shout/${shout.id}`)).html).toContain("Вы уже пожаловались");
+      expect((await page(await guestClient(), `/report/shout/${shout.id}`)).res.status).toBe(302);
+
+      const { client: mod } = await memberClient({ isMod: true });
+      expect((await page(reporter, "/admin/moderation")).res.status).toBe(403);
+      const list = await page(mod, "/admin/moderation");
+      expect(list.res.status).toBe(200);
+      expect(list.html).toContain("Купите золото дёшево");
+      expect(list.html).toContain(`/admin/users/${author.id}?reason=`);
+      const view = await openCase(mod, "shout", shout.id);
+      const resolved = await mod.form("/admin/moderation", {
+        intent: "resolve",
+        case: String(view?.id),
+        outcome: "hide",
+      });
+      expect(resolved.status).toBe(200);
+      expect(await resolved.text()).toContain("Жалоба закрыта: содержимое скрыто.");
+      expect(await scalar("SELECT is_muted FROM shouts WHERE id = ?", shout.id)).toBe(1);
+      expect(
+        await scalar(
+          "SELECT count(*) FROM notifications WHERE user_id = ? AND source_key = ?",
+          reporterUser.id,
+          `report:${view?.id}`,
+        ),
+      ).toBe(1);
+      const audit = await page(mod, `/admin/audit?target=${author.id}`);
+      expect(audit.res.status).toBe(200);
+      expect(audit.html).toContain("Жалоба: содержимое скрыто");
+      expect(audit.html).toContain("Скрытие записки");
+    },
+  );
+
+  it("a moderator edits a reported comment's text from the case", PAGE_TIMEOUT, async () => {
+    const author = await createUser();
+    const comment = await createComment(await createPost(author), author, { text: "Грубый текст" });
+    const reporter = (await memberClient()).client;
+    await report(reporter, "comment", comment.id, "insult");
+    const { client: mod } = await memberClient({ isMod: true });
+    const res = await mod.form("/admin/moderation", {
+      intent: "edit",
+      type: "comment",
+      id: String(comment.id),
+      text: "Текст исправлен модератором",
+    });
+    expect(res.status).toBe(200);
+    expect(await scalar("SELECT text FROM comments WHERE id = ?", comment.id)).toBe("Текст исправлен модератором");
+  });
+});

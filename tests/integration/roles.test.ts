@@ -274,3 +274,52 @@ describe("@role mentions", () => {
     expect(await mentionsOf(s.on.user.id)).toBe(ROLE_MENTION_LIMIT.limit);
   });
 });
+
+async function page(client: ApiClient, path: string) {
+  const res = await client.request("GET", `${client.origin}${path}`);
+  return { res, html: await res.text() };
+}
+
+const PAGE_TIMEOUT = { timeout: 30_000 };
+
+describe("the roles pages without JavaScript", () => {
+  it("a member joins and leaves on /roles; the profile shows the role", PAGE_TIMEOUT, async () => {
+    const { admin } = await people();
+    const role = await createRole(admin, { is_joinable: true });
+    const { client, user } = await memberClient();
+    expect((await page(client, "/roles")).html).toContain(`Вступить в «${role.name}»`);
+    const joined = await client.form("/roles", { intent: "join", id: String(role.id) });
+    expect(joined.status).toBe(200);
+    expect(await joined.text()).toContain("Вы вступили в роль.");
+    expect((await page(client, `/users/${user.id}`)).html).toContain(role.name);
+    const left = await client.form("/roles", { intent: "leave", id: String(role.id) });
+    expect(await left.text()).toContain("Вы вышли из роли.");
+    expect(await scalar("SELECT count(*) FROM user_roles WHERE user_id = ?", user.id)).toBe(0);
+  });
+
+  it("admins create roles and set a member's rights on /admin/roles; others get 403", PAGE_TIMEOUT, async () => {
+    const { admin, member } = await people();
+    expect((await page(member, "/admin/roles")).res.status).toBe(403);
+    const name = roleName("Стрим");
+    const created = await admin.form("/admin/roles", { intent: "create", name, color: "#9146ff", is_joinable: "on" });
+    expect(created.status).toBe(200);
+    expect(await created.text()).toContain(`Роль «${name}» создана.`);
+    const roleId = await scalar<number>("SELECT id FROM roles WHERE name = ?", name);
+    const bad = await admin.form("/admin/roles", { intent: "create", name: "с пробелом" });
+    expect(bad.status).toBe(400);
+    const target = await createUser();
+    const saved = await admin.form("/admin/roles", {
+      intent: "member",
+      user: String(target.id),
+      role: String(roleId),
+      is_mod: "on",
+    });
+    expect(saved.status).toBe(200);
+    expect(await scalar("SELECT is_mod FROM users WHERE id = ?", target.id)).toBe(1);
+    expect(await scalar("SELECT count(*) FROM user_roles WHERE user_id = ? AND role_id = ?", target.id, roleId)).toBe(
+      1,
+    );
+    const listed = await page(admin, `/admin/roles?q=${encodeURIComponent(target.username.slice(0, 8))}`);
+    expect(listed.html).toContain(target.username);
+  });
+});

@@ -97,7 +97,7 @@ function CaseCard({ view }: { view: ReportCaseView }) {
     <li className="card case-card" id={`case-${view.id}`}>
       <header className="case-header">
         <h2 className="case-title">
-          Жалоба на {view.target_label}
+          {`Жалоба на ${view.target_label}`}
           {content.is_hidden ? <span className="badge">Уже скрыто</span> : null}
         </h2>
         <p className="case-meta muted">
