@@ -5,6 +5,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { usernameSkeleton } from "../workers/core/accounts/confusables.ts";
 import { loadCalendarDemo } from "./demo-calendar.mjs";
+import { demoCommunitySql } from "./demo-community.mjs";
 import { DEMO_POST_COUNT } from "./demo-content.mjs";
 import { loadDonationsDemo } from "./demo-donations.mjs";
 import { demoRecapSql } from "./demo-recap.mjs";
@@ -33,7 +34,7 @@ const dir = path.join(root, ".wrangler", "seed");
 mkdirSync(dir, { recursive: true });
 const file = path.join(dir, "demo.sql");
 // The script is also written out, to read what the seed does.
-const script = `${[...statements, ...demoSql(now), ...demoRecapSql(now)].join("\n")}\n`;
+const script = `${[...statements, ...demoSql(now), ...demoRecapSql(now), ...demoCommunitySql(now)].join("\n")}\n`;
 writeFileSync(file, script);
 const args = process.argv.slice(2);
 const persistTo = args.includes("--persist-to") ? args[args.indexOf("--persist-to") + 1] : undefined;
