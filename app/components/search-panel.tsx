@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { SEARCH_DEBOUNCE_MS, SEARCH_EMPTY, type SearchType, searchMinLength } from "#app/lib/search";
 import type { PublicUser } from "#workers/core/accounts/accounts.serializers";
 import type { UserCommentView } from "#workers/core/comments/comments.serializers";
+import type { FeedGroupView } from "#workers/core/feed/feed.read";
 import type { PostCard } from "#workers/core/posts/posts.serializers";
 import type { ShoutView } from "#workers/core/shouts/shouts.serializers";
 import type { Tag } from "#workers/core/tags/tags";
@@ -60,6 +61,15 @@ function ResultLink({ type, item }: { type: SearchType; item: unknown }) {
       return (
         <Link to={`/tags/${encodeURIComponent(tag.slug)}`} className="search-panel-item">
           <span className="search-panel-title">#{tag.name}</span>
+        </Link>
+      );
+    }
+    case "news": {
+      const group = item as FeedGroupView;
+      return (
+        <Link to={group.url} className="search-panel-item">
+          <span className="search-panel-title">{group.headline}</span>
+          <span className="search-panel-meta">{group.sources.map((s) => s.name).join(", ")}</span>
         </Link>
       );
     }

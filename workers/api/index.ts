@@ -8,7 +8,6 @@ import type { ApiEnv } from "./http";
 import { openApiDocument } from "./openapi";
 import { activityRouter } from "./v1/activity";
 import { auditRouter } from "./v1/audit";
-import { auditRouter } from "./v1/audit";
 import { authRouter } from "./v1/auth";
 import { bookmarkRouter } from "./v1/bookmark";
 import { commentRouter } from "./v1/comment";
@@ -21,8 +20,6 @@ import { medalRouter, userMedalsRouter } from "./v1/medal";
 import { notificationRouter } from "./v1/notification";
 import { platformRouter } from "./v1/platform";
 import { postRouter } from "./v1/post";
-import { reportRouter } from "./v1/report";
-import { roleRouter, userRoleRouter } from "./v1/role";
 import { reportRouter } from "./v1/report";
 import { roleRouter, userRoleRouter } from "./v1/role";
 import { pushRouter } from "./v1/push";
@@ -68,7 +65,6 @@ export const api = new Hono<ApiEnv>({ strict: false })
   .route("/v1/user", userMedalsRouter)
   .route("/v1/user", userIgnoreRouter)
   .route("/v1/user", userRoleRouter)
-  .route("/v1/user", userRoleRouter)
   .route("/v1/user", userModerationRouter)
   .route("/v1/user", userMetaRouter)
   .route("/v1/user", userListsRouter)
@@ -86,9 +82,6 @@ export const api = new Hono<ApiEnv>({ strict: false })
   .route("/v1/activity", activityRouter)
   .route("/v1/social-account", socialAccountRouter)
   .route("/v1/push", pushRouter)
-  .route("/v1/role", roleRouter)
-  .route("/v1/report", reportRouter)
-  .route("/v1/audit", auditRouter)
   .route("/v1/secret-santa", secretSantaRouter)
   .route("/v1/year", yearRouter)
   .route("/v1/donation", donationRouter)

@@ -11,6 +11,7 @@ import commentsCss from "#app/styles/pages/comments.css?url";
 import type { PublicUser } from "#workers/core/accounts/accounts.serializers";
 import type { UserCommentView } from "#workers/core/comments/comments.serializers";
 import { AppError } from "#workers/core/errors";
+import type { FeedGroupView } from "#workers/core/feed/feed.read";
 import type { PostCard as PostCardData } from "#workers/core/posts/posts.serializers";
 import { search } from "#workers/core/search/search";
 import { pluralize } from "#workers/core/shared/plural";
@@ -109,6 +110,17 @@ function Results({ type, results }: { type: string; results: unknown[] }) {
               <span className="muted">
                 {pluralize(tag.posts_count, POST_FORMS)}, {pluralize(tag.shouts_count, SHOUT_FORMS)}
               </span>
+            </li>
+          ))}
+        </ul>
+      );
+    case "news":
+      return (
+        <ul className="card search-results">
+          {(results as FeedGroupView[]).map((group) => (
+            <li key={group.id} className="search-result search-result-news">
+              <Link to={group.url}>{group.headline}</Link>
+              <span className="muted">{group.sources.map((s) => s.name).join(", ")}</span>
             </li>
           ))}
         </ul>

@@ -116,6 +116,11 @@ function isName(token: string): boolean {
   return !/[а-я.]/.test(token) && !token.includes("_");
 }
 
+/** A bare number, a number with its unit (30_миллион) or a version (2.3). */
+function isNumber(token: string): boolean {
+  return /^\d/.test(token);
+}
+
 /** A name that tells whose story it is: a Latin word that is not a platform, store or show. */
 function isSubject(token: string): boolean {
   return isName(token) && !/^\d+$/.test(token) && !CONTEXT_NAMES.has(token);
@@ -136,7 +141,7 @@ const NAMES_ONLY_FACTOR = 0.5;
 
 /**
  * Weighted Dice similarity of two token sets, 0…1. Titles whose names all differ (another game, the same kind
- * of story) score 0, and titles sharing only names (the same game, another story) half: a story is a subject
+ * of story) or whose numbers all differ (another version, date or sum) score 0, and titles sharing only names (the same game, another story) half: a story is a subject
  * and an event.
  */
 export function similarity(a: readonly string[], b: readonly string[]): number {
@@ -157,6 +162,9 @@ export function similarity(a: readonly string[], b: readonly string[]): number {
   const subjectsA = a.filter(isSubject);
   const subjectsB = b.filter(isSubject);
   if (subjectsA.length && subjectsB.length && !subjectsA.some((t) => inB.has(t))) return 0;
+  // Numbers name versions, dates and sums: two titles with numbers and none in common tell different facts.
+  const numbersA = a.filter(isNumber);
+  if (numbersA.length && b.some(isNumber) && !numbersA.some((t) => inB.has(t))) return 0;
   const dice = (2 * shared) / total;
   return sharedEvent > 0 ? dice : dice * NAMES_ONLY_FACTOR;
 }

@@ -1,0 +1,78 @@
+import { Link } from "react-router";
+import { FeedEntryRow, OUTBOUND_REL } from "#app/components/feed-group";
+import { PinnedStrip } from "#app/components/pinned-strip";
+import { TimeAgo } from "#app/components/time-ago";
+import { getCtx, loaderError } from "#app/lib/forms.server";
+import { pageMeta } from "#app/lib/meta";
+import postsListCss from "#app/styles/pages/posts-list.css?url";
+import { getGroup } from "#workers/core/feed/feed.read";
+import { listPinnedPosts } from "#workers/core/posts/posts.lists";
+import { pluralize } from "#workers/core/shared/plural";
+import type { Route } from "./+types/group";
+import feedCss from "./feed.css?url";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: postsListCss },
+  { rel: "stylesheet", href: feedCss },
+];
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: args.data?.group.headline ?? "Новость",
+    description: args.data
+      ? `${args.data.group.headline} — ${pluralize(args.data.group.sources.length, ["источник", "источника", "источников"])} в ленте.`
+      : undefined,
+  });
+
+/** Spec §2 /feed/{id}: one story with all its entries linking out; the pinned strip. */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const ctx = getCtx(context);
+  const [group, pinned] = await Promise.all([getGroup(ctx, params.id), listPinnedPosts(ctx)]).catch(loaderError);
+  return { group, pinned: pinned.results };
+}
+
+const NEWS_FORMS = ["новость", "новости", "новостей"] as const;
+
+export default function FeedGroupPage({ loaderData }: Route.ComponentProps) {
+  const { group, pinned } = loaderData;
+  const best = group.entries.find((e) => e.image_url === group.image_url) ?? group.entries[0];
+  return (
+    <main className="page page-feed page-feed-group">
+      <PinnedStrip posts={pinned} />
+      <nav className="feed-back">
+        <Link to="/feed">← Лента</Link>
+      </nav>
+      <article className="card feed-story">
+        {group.image_url ? (
+          <img
+            className="feed-story-image"
+            src={group.image_url}
+            alt=""
+            decoding="async"
+            referrerPolicy="no-referrer"
+          />
+        ) : null}
+        <div className="feed-story-body">
+          <h1 className="feed-story-title">{group.headline}</h1>
+          <p className="feed-story-meta">
+            <TimeAgo date={group.datetime_published} /> · {pluralize(group.entries_count, NEWS_FORMS)}
+          </p>
+          {best?.summary ? <p className="feed-story-summary">{best.summary}</p> : null}
+          {best ? (
+            <a className="btn btn-primary feed-story-read" href={best.url} rel={OUTBOUND_REL} target="_blank">
+              Читать на {best.source.domain}
+            </a>
+          ) : null}
+        </div>
+      </article>
+      <section className="feed-story-entries" aria-labelledby="feed-sources-title">
+        <h2 id="feed-sources-title" className="feed-section-title">
+          Об этом пишут
+        </h2>
+        {group.entries.map((entry) => (
+          <FeedEntryRow key={entry.id} entry={entry} />
+        ))}
+      </section>
+    </main>
+  );
+}
