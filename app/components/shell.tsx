@@ -3,12 +3,14 @@ import { Link, useLocation, useRevalidator, useRouteLoaderData } from "react-rou
 import { RealtimeProvider } from "#app/realtime/provider";
 import type { RootData } from "#app/lib/root-data";
 import { ActivitySidebar } from "./activity-sidebar";
+import { FingerprintSender } from "./fingerprint-sender";
 import { Footer } from "./footer";
 import { IconFire } from "./icons";
 import { MobileMenu } from "./mobile-menu";
 import { NoticeProvider } from "./notices";
 import { NotificationsSidebar } from "./notifications-sidebar";
 import { ProgressBar } from "./progress-bar";
+import { SanctionBanner } from "./sanction-banner";
 import { usePushMessages } from "./push-bridge";
 import { SidebarsProvider, useSidebars } from "./sidebars";
 import { MobileHeader, MobileToolbar, Toolbar } from "./toolbar";
@@ -49,18 +51,21 @@ function useSameRouteReload() {
 
 function Frame({ children, footer }: { children: React.ReactNode; footer: boolean }) {
   const sidebars = useSidebars();
+  const root = useRouteLoaderData("root") as RootData | undefined;
   useSameRouteReload();
   usePushMessages();
   const layoutClass = [
     "layout",
     sidebars.activity ? "has-activity" : "",
     sidebars.notifications ? "has-notifications" : "",
+    root?.sanction ? "is-readonly" : "",
   ]
     .filter(Boolean)
     .join(" ");
   return (
     <>
       <ProgressBar />
+      <FingerprintSender />
       <a className="skip-link" href="#main">
         Перейти к содержимому
       </a>
@@ -70,6 +75,7 @@ function Frame({ children, footer }: { children: React.ReactNode; footer: boolea
         <ActivitySidebar />
         <div className="layout-main">
           <div id="main" className="content">
+            <SanctionBanner />
             {children}
           </div>
           {footer ? <Footer /> : null}

@@ -10,7 +10,8 @@ import type { RequestContext } from "#workers/platform/context";
  *   csrf    — the token every <Form method="post"> sends as the hidden field `csrf`;
  *   theme   — the theme to render (member's, or a guest's `theme` cookie, or darkorange);
  *   unread  — the member's unread notifications (0 for a guest; the toolbar counter and badges start from it);
- *   origin  — this site's origin, for absolute URLs in meta tags (canonical links).
+ *   origin  — this site's origin, for absolute URLs in meta tags (canonical links);
+ *   sanction — the member's active ban or block (kind, reason, end) for the read-only banner, or null.
  */
 export async function loadRootData(ctx: RequestContext, request: Request) {
   const [config, unread] = await Promise.all([
@@ -27,6 +28,7 @@ export async function loadRootData(ctx: RequestContext, request: Request) {
     theme: user?.theme ?? guestTheme ?? "darkorange",
     unread,
     origin: new URL(request.url).origin,
+    sanction: ctx.sharedRender ? null : ctx.sanction,
   };
 }
 

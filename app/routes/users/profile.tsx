@@ -2,6 +2,7 @@ import { Link, NavLink, Outlet } from "react-router";
 import { IconCoin } from "#app/components/icons";
 import { getCtx, loaderError } from "#app/lib/forms.server";
 import { pageMeta } from "#app/lib/meta";
+import { ProfileModeration } from "#app/components/profile-moderation";
 import { ReportLink } from "#app/components/report-link";
 import { RoleBadges } from "#app/components/role-badge";
 import communityCss from "#app/styles/pages/community.css?url";
@@ -9,6 +10,7 @@ import profileCss from "#app/styles/pages/profile.css?url";
 import { can } from "#workers/core/accounts/accounts.policy";
 import { serializePublicUser } from "#workers/core/accounts/accounts.serializers";
 import { getUserById } from "#workers/core/accounts/profile";
+import { isIgnoring } from "#workers/core/notifications/ignores";
 import { memberRoles } from "#workers/core/roles/roles";
 import { publicSocialAccounts } from "#workers/core/social/social-accounts";
 import type { Route } from "./+types/profile";
@@ -38,6 +40,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     roles,
     isOwn: ctx.actor?.id === row.id,
     canSeeSettings: can(ctx.actor, "view-settings", row),
+    ignore: ctx.actor && ctx.actor.id !== row.id ? await isIgnoring(ctx, row.id) : null,
   };
 }
 
@@ -50,7 +53,7 @@ function SupporterCoin() {
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { user, roles, isOwn, canSeeSettings } = loaderData;
+  const { user, roles, isOwn, canSeeSettings, ignore } = loaderData;
   const base = `/users/${user.id}`;
   const tabs = PROFILE_TABS.filter((tab) => !tab.ownOnly || isOwn);
   return (
@@ -78,6 +81,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
             </p>
             <RoleBadges roles={roles} label={`Роли ${user.username}`} />
             <ProfileSocialAccounts accounts={user.social_accounts} />
+            <ProfileModeration userId={user.id} ignore={ignore} />
           </div>
         </div>
       </header>

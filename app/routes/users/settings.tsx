@@ -19,10 +19,12 @@ import {
   uploadBackground,
 } from "#workers/core/accounts/profile";
 import { listSessions, revokeOtherSessions } from "#workers/core/accounts/sessions";
+import { listIgnored } from "#workers/core/notifications/ignores";
 import { AppError } from "#workers/core/errors";
 import { pluralize } from "#workers/core/shared/plural";
 import type { Route } from "./+types/settings";
 import { FlagsSection } from "./settings/flags-section";
+import { IgnoresSection } from "./settings/ignores-section";
 import { AvatarSection, BackgroundSection } from "./settings/image-sections";
 import { InvitationsSection } from "./settings/invitations-section";
 import { NameSection } from "./settings/name-section";
@@ -57,6 +59,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     // Invitations belong to the signed-in member; an admin looking at someone else's settings sees none.
     invitations: isOwn ? await listInvitations(ctx) : [],
     sessions: isOwn ? await listSessions(ctx) : [],
+    ignored: isOwn ? await listIgnored(ctx) : [],
   };
 }
 
@@ -122,7 +125,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 }
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, isOwn, invitations, canConfigureSite, sessions } = loaderData;
+  const { user, isOwn, invitations, canConfigureSite, sessions, ignored } = loaderData;
   // A failure no section claims (an expired CSRF token is refused before the form is read, say).
   const anyFailure = asFailure(actionData);
   const orphan =
@@ -153,6 +156,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       <BackgroundSection backgroundUrl={user.background_url} actionData={actionData} readOnly={readOnly} />
       {isOwn ? <InvitationsSection invitations={invitations} actionData={actionData} /> : null}
       {isOwn ? <SessionsSection sessions={sessions} actionData={actionData} /> : null}
+      {isOwn ? <IgnoresSection userId={user.id} ignored={ignored} /> : null}
 
       {isOwn ? (
         <section className="settings-section settings-sign-out">

@@ -17,6 +17,13 @@ export function waitText(seconds: number): string {
   return pluralize(Math.ceil(minutes / 60), ["час", "часа", "часов"]);
 }
 
+/** «раза в минуту», «раза в 30 секунд», «раза в 2 минуты»: the interval of the rule. */
+function intervalText(seconds: number): string {
+  if (seconds % 60 !== 0) return pluralize(seconds, ["секунду", "секунды", "секунд"]);
+  const minutes = seconds / 60;
+  return minutes === 1 ? "минуту" : pluralize(minutes, ["минуту", "минуты", "минут"]);
+}
+
 /**
  * New-member limits (config keys new_member_*; Discourse's first-day caps): a member in their first
  * `new_member_days` days writes at most `new_member_daily_limit` posts, shouts and comments (both kinds) in any
@@ -55,7 +62,7 @@ export async function enforceNewMemberLimits(ctx: RequestContext, actor: UserRow
     if (wait > 0) {
       throw new AppError(
         "rate_limited",
-        `Новые участники пишут не чаще раза в ${waitText(interval)}. Подождите ещё ${waitText(wait / 1000)}.`,
+        `Новые участники пишут не чаще раза в ${intervalText(interval)}. Подождите ещё ${waitText(wait / 1000)}.`,
         { retryAfter: Math.ceil(wait / 1000) },
       );
     }

@@ -3,6 +3,8 @@ import { type SanctionRow, sanctions, type UserRow } from "#drizzle/schema";
 import type { Db } from "#workers/platform/db";
 import type { SanctionNotice } from "./sanctions.schemas";
 
+export { formatSanctionEnd, sanctionMessage } from "./sanctions.schemas";
+
 /**
  * Reading sanctions. The users row mirrors the active one (`is_banned`, `blocked_until`), so a request learns
  * whether its member is sanctioned without a query; only a sanctioned member's request reads the row (for the
@@ -36,25 +38,4 @@ export async function loadSanctionNotice(db: Db, user: UserRow, now: Date): Prom
   return user.isBanned
     ? { kind: "ban", reason: "причина не указана", ends_at: null }
     : { kind: "block", reason: "причина не указана", ends_at: user.blockedUntil?.toISOString() ?? null };
-}
-
-const endFormat = new Intl.DateTimeFormat("ru", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: "Europe/Moscow",
-});
-
-/** «28 ноября 2026 г. в 14:05 (мск)» */
-export function formatSanctionEnd(iso: string): string {
-  return `${endFormat.format(new Date(iso))} (мск)`;
-}
-
-/** The 403 text every write of a sanctioned member gets: «Вы заблокированы до …: причина» / «Вы забанены: причина». */
-export function sanctionMessage(notice: SanctionNotice): string {
-  return notice.kind === "ban" || !notice.ends_at
-    ? `Вы забанены: ${notice.reason}`
-    : `Вы заблокированы до ${formatSanctionEnd(notice.ends_at)}: ${notice.reason}`;
 }

@@ -33,3 +33,24 @@ export interface SanctionNotice {
   /** ISO time the block ends; null for a ban. */
   ends_at: string | null;
 }
+
+const endFormat = new Intl.DateTimeFormat("ru", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "Europe/Moscow",
+});
+
+/** «28 ноября 2026 г. в 14:05 (мск)» */
+export function formatSanctionEnd(iso: string): string {
+  return `${endFormat.format(new Date(iso))} (мск)`;
+}
+
+/** The 403 text (and the banner's title) every write of a sanctioned member gets: «Вы заблокированы до …: причина» / «Вы забанены: причина». */
+export function sanctionMessage(notice: SanctionNotice): string {
+  return notice.kind === "ban" || !notice.ends_at
+    ? `Вы забанены: ${notice.reason}`
+    : `Вы заблокированы до ${formatSanctionEnd(notice.ends_at)}: ${notice.reason}`;
+}

@@ -10,7 +10,6 @@ import { can } from "./notifications.policy";
 
 const SIGN_IN = "Войдите на сайт, чтобы игнорировать участников.";
 const DAY_MS = 24 * 60 * 60 * 1000;
-export const IGNORE_TERMS = [1, 7, 30] as const;
 
 /** An ignore in force at `now`: for good (no end) or until a time still ahead. */
 export function ignoreInForce(now: Date) {
