@@ -11,6 +11,8 @@ function optionalVar(pattern: RegExp, message: string) {
 
 /** The development secret committed in wrangler.toml: public knowledge, so the Worker refuses it in production. */
 export const DEV_SECRET_KEY = "development-only-secret-key-never-use-in-production-kostyor";
+/** The development Secret Santa address key committed in wrangler.toml: refused in production like DEV_SECRET_KEY. */
+export const DEV_SANTA_ADDRESS_KEY = "ZGV2LW9ubHktc2FudGEta2V5LW5vdC1mb3ItcHJvZCE=";
 
 /** Plain variables, validated once per isolate; bindings are typed by `wrangler types` (worker-configuration.d.ts). */
 const ZVars = z
@@ -46,10 +48,27 @@ const ZVars = z
     CF_API_URL: z.string().url().default("https://api.cloudflare.com/client/v4"),
     ...ZSocialVars,
     SECRET_KEY: z.string().min(32, "at least 32 characters (e.g. `openssl rand -base64 48`)"),
+    /**
+     * The AES-256-GCM key that seals Secret Santa names and postal addresses (docs/decisions/0032): base64 of 32
+     * random bytes (`openssl rand -base64 32`), set with `wrangler secret put SANTA_ADDRESS_KEY`. Changing it makes
+     * the current exchange's addresses unreadable: change it only between exchanges.
+     */
+    SANTA_ADDRESS_KEY: z.string().regex(/^[A-Za-z0-9+/]{43}=$/, "base64 of 32 random bytes (`openssl rand -base64 32`)"),
+    /**
+     * Donation webhooks (docs/decisions/0028-donations-and-medals.md), each optional: without its secret a provider's
+     * webhook answers 404. ЮMoney: the wallet's «секрет для проверки подлинности» of HTTP notifications; Stripe: the
+     * endpoint's signing secret (`whsec_…`). Set them with `wrangler secret put`.
+     */
+    YOOMONEY_NOTIFICATION_SECRET: optionalVar(/^\S{8,200}$/, "the ЮMoney notification secret (no spaces)"),
+    STRIPE_WEBHOOK_SECRET: optionalVar(/^whsec_\S{8,200}$/, "the Stripe endpoint signing secret (whsec_…)"),
   })
   .refine((vars) => vars.ENVIRONMENT !== "production" || vars.SECRET_KEY !== DEV_SECRET_KEY, {
     path: ["SECRET_KEY"],
     message: "the development SECRET_KEY from wrangler.toml is public; set a production one with `wrangler secret put`",
+  })
+  .refine((vars) => vars.ENVIRONMENT !== "production" || vars.SANTA_ADDRESS_KEY !== DEV_SANTA_ADDRESS_KEY, {
+    path: ["SANTA_ADDRESS_KEY"],
+    message: "the development SANTA_ADDRESS_KEY from wrangler.toml is public; set a production one with `wrangler secret put`",
   });
 
 export type Vars = z.infer<typeof ZVars>;
