@@ -8,6 +8,7 @@ import { loadCalendarDemo } from "./demo-calendar.mjs";
 import { demoCommunitySql } from "./demo-community.mjs";
 import { DEMO_POST_COUNT } from "./demo-content.mjs";
 import { loadDonationsDemo } from "./demo-donations.mjs";
+import { demoModerationSql } from "./demo-moderation.mjs";
 import { demoRecapSql } from "./demo-recap.mjs";
 import { demoSql, loadDemo } from "./demo-load.mjs";
 import { SHOUTS } from "./demo-shouts.mjs";
@@ -34,7 +35,7 @@ const dir = path.join(root, ".wrangler", "seed");
 mkdirSync(dir, { recursive: true });
 const file = path.join(dir, "demo.sql");
 // The script is also written out, to read what the seed does.
-const script = `${[...statements, ...demoSql(now), ...demoRecapSql(now), ...demoCommunitySql(now)].join("\n")}\n`;
+const script = `${[...statements, ...demoSql(now), ...demoRecapSql(now), ...demoCommunitySql(now), ...demoModerationSql(now)].join("\n")}\n`;
 writeFileSync(file, script);
 const args = process.argv.slice(2);
 const persistTo = args.includes("--persist-to") ? args[args.indexOf("--persist-to") + 1] : undefined;
