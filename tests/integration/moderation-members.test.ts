@@ -220,6 +220,25 @@ describe("new-member limits", () => {
     await createShout(await serviceContext(newcomer), { text: "Два", files: [] });
   });
 
+  it("admins set them on the site settings page", async () => {
+    const { client: admin } = await adminClient();
+    const page = await (await admin.get(`${admin.origin}/admin/site`)).text();
+    expect(page).toContain("Новые участники");
+    const res = await admin.form("/admin/site", {
+      intent: "flags",
+      site_name: "Костёр",
+      new_member_days: "2",
+      new_member_daily_limit: "5",
+      new_member_interval_seconds: "90",
+    });
+    expect(res.status).toBe(200);
+    const config = await json<Record<string, number>>(await admin.get("/config/"));
+    expect([config.new_member_days, config.new_member_daily_limit, config.new_member_interval_seconds]).toEqual([2, 5, 90]);
+    const bad = await admin.form("/admin/site", { intent: "flags", site_name: "Костёр", new_member_days: "-3" });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("Не меньше 0.");
+  });
+
   it("the API answers 429 with the Russian wait and Retry-After; config refuses bad numbers", async () => {
     const { client: admin } = await adminClient();
     const bad = await admin.patch("/config/", { new_member_days: -1, new_member_interval_seconds: 1.5 });

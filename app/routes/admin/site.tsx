@@ -16,7 +16,15 @@ import { formFields, getCtx, readForm, runAction } from "#app/lib/forms.server";
 import { pageMeta } from "#app/lib/meta";
 import { can } from "#workers/core/accounts/accounts.policy";
 import { getConfig, replaceMenu, updateConfig } from "#workers/core/config/config";
-import { FLAG_KEYS, FLAG_LABELS, ICON_TYPES, type TMenuItem } from "#workers/core/config/config.schemas";
+import {
+  FLAG_KEYS,
+  FLAG_LABELS,
+  ICON_TYPES,
+  LIMIT_KEYS,
+  LIMIT_LABELS,
+  LIMIT_MAX,
+  type TMenuItem,
+} from "#workers/core/config/config.schemas";
 import { AppError } from "#workers/core/errors";
 import type { Route } from "./+types/site";
 
@@ -110,6 +118,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const patch: Record<string, unknown> = { site_name: fields.site_name ?? "" };
     for (const key of FLAG_KEYS) patch[key] = fields[key] === "on";
+    // New-member limits (decision 0024): a number each; an empty field leaves the value as it is.
+    for (const key of LIMIT_KEYS) if (fields[key]?.trim()) patch[key] = Number(fields[key]);
     await updateConfig(ctx, patch);
     return { ok: true as const, intent: "flags", message: "Настройки сайта сохранены." };
   }, () => fields);
@@ -164,6 +174,21 @@ export default function SiteSettings({ loaderData }: Route.ComponentProps) {
           {FLAG_KEYS.map((key) => (
             <CheckboxField key={key} label={FLAG_LABELS[key]} name={key} defaultChecked={config[key]} />
           ))}
+          <fieldset className="admin-limits">
+            <legend>Новые участники</legend>
+            {LIMIT_KEYS.map((key) => (
+              <Field
+                key={key}
+                label={LIMIT_LABELS[key]}
+                name={key}
+                type="number"
+                min={0}
+                max={LIMIT_MAX[key]}
+                defaultValue={String(config[key])}
+                errors={errorsFor(flagsFailure, key)}
+              />
+            ))}
+          </fieldset>
           <SubmitButton intent="flags">Сохранить</SubmitButton>
           <SuccessMessage message={asSuccess(result, "flags")?.message} />
         </Form>
