@@ -102,15 +102,13 @@ function requireDrawn(exchange: SantaExchangeRow): void {
 export async function markGiftSent(ctx: RequestContext, id: unknown, input: unknown): Promise<RecipientView> {
   const actor = requireWriter(ctx, SIGN_IN);
   const { row, exchange } = await findApplication(ctx.db, id);
-  if (!can(actor, "view", row)) throw new AppError("not_found", "Заявка не найдена.");
-  if (!can(actor, "send", row)) {
-    throw new AppError(
-      "forbidden",
-      row.originalSantaUserId === actor.id
-        ? "Этот подарок уже передан запасному Санте."
-        : "Отметить отправку может только Санта этого получателя.",
-    );
+  // The santa who missed the deadline learns why (they no longer see the recipient).
+  if (row.originalSantaUserId === actor.id && row.santaUserId !== actor.id) {
+    throw new AppError("forbidden", "Этот подарок уже передан запасному Санте.");
   }
+  if (!can(actor, "view", row)) throw new AppError("not_found", "Заявка не найдена.");
+  if (!can(actor, "send", row))
+    throw new AppError("forbidden", "Отметить отправку может только Санта этого получателя.");
   requireDrawn(exchange);
   const data = parseInput(ZSend, input ?? {});
   if (row.receivedAt) throw new AppError("conflict", "Получатель уже отметил подарок полученным.");
