@@ -15,6 +15,8 @@ export const SIZE = {
   hotComments: 1_000,
   tags: 500,
   shouts: 200_000,
+  /** Games of the release calendar, one release each, spread over the year before and the year after the seed. */
+  games: 5_000,
 };
 
 /** The one member with a real password and a live session (Cookie: sessionid=TOKEN). */

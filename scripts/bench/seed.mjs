@@ -1,6 +1,6 @@
 // `npm run bench:seed`: builds the benchmark dataset in its own local D1 state (.wrangler/bench-state):
 // 10,000 members, 100,000 posts, 1,000,000 comments (one hot post with exactly 1,000), 200,000 shouts (every
-// fourth with a picture), 500 tags, paws and bookmarks. Rows are made inside SQLite with set-based SQL (a counter table, INSERT … SELECT), in chunks of
+// fourth with a picture), 500 tags, paws and bookmarks, 5,000 games of the release calendar. Rows are made inside SQLite with set-based SQL (a counter table, INSERT … SELECT), in chunks of
 // about 100k rows per statement, each file run by `wrangler d1 execute --local --persist-to`.
 // Usage: npm run bench:seed [-- --persist-to DIR]
 import { createHash } from "node:crypto";
@@ -9,6 +9,7 @@ import path from "node:path";
 import { slugify } from "transliteration";
 import { root, run } from "../lib.mjs";
 import { hashPassword } from "../password-hash.mjs";
+import { calendarBenchSql } from "./calendar.mjs";
 import { HOT_POST_ID, MARKER_FILE, MEMBER, postSlug, readMarker, SIZE, STATE_DIR } from "./dataset.mjs";
 import { d1Json } from "./d1.mjs";
 
@@ -288,6 +289,8 @@ execute("закреплённые записки", [
   `UPDATE shouts SET is_pinned = 1, pinned_at = ${NOW} WHERE id IN (${SIZE.shouts}, ${SIZE.shouts - 10}) AND is_muted = 0`,
 ]);
 
+execute("игры календаря", calendarBenchSql(NOW));
+
 execute("счёт лапок, уборка", [
   `INSERT OR IGNORE INTO likes (user_id, item_type, item_id, owner_id, is_negative, created_at)
    SELECT ${MEMBER.id}, 'comment', id, user_id, id % 7 = 0, ${NOW} FROM comments WHERE post_id = ${HOT_POST_ID} ORDER BY path LIMIT 200`,
@@ -316,6 +319,7 @@ const [check] = d1Json(
     (SELECT count(*) FROM bookmarks) AS bookmarks,
     (SELECT count(*) FROM shouts) AS shouts,
     (SELECT count(*) FROM shout_media) AS shout_pictures,
+    (SELECT count(*) FROM games) AS games,
     (SELECT count(*) FROM posts p WHERE comments_count <> (SELECT count(*) FROM comments c WHERE c.post_id = p.id)) AS bad_comment_counts,
     (SELECT count(*) FROM posts p WHERE pwnd <> (SELECT coalesce(sum(CASE WHEN is_negative THEN -1 ELSE 1 END), 0) FROM likes l WHERE l.item_type = 'post' AND l.item_id = p.id)) AS bad_post_pwnd,
     (SELECT count(*) FROM comments c WHERE pwnd <> (SELECT coalesce(sum(CASE WHEN is_negative THEN -1 ELSE 1 END), 0) FROM likes l WHERE l.item_type = 'comment' AND l.item_id = c.id)) AS bad_comment_pwnd,
@@ -339,6 +343,7 @@ if (
   check.comments !== SIZE.comments ||
   check.hot_comments !== SIZE.hotComments ||
   check.shouts !== SIZE.shouts ||
+  check.games !== SIZE.games ||
   check.max_depth > 5
 ) {
   problems.push("sizes");
