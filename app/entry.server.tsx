@@ -13,6 +13,15 @@ import { pageCsp } from "#workers/platform/security-headers";
  */
 export const streamTimeout = 5_000;
 
+/**
+ * Zod's settings before any module runs: zod decides per object schema, when the schema is built, whether to
+ * compile its parser with `new Function` (probing eval, which the policy refuses and reports). A classic inline
+ * script runs while the document is parsed, before every (deferred) module script — so it precedes the chunks
+ * the root imports, some of which build schemas as they load. zod reads `globalThis.__zod_globalConfig`.
+ */
+const ZOD_CONFIG_SCRIPT =
+  "globalThis.__zod_globalConfig=Object.assign(globalThis.__zod_globalConfig||{},{jitless:true});";
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -34,6 +43,7 @@ export default async function handleRequest(
 
   const body = await renderToReadableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
     nonce,
+    bootstrapScriptContent: ZOD_CONFIG_SCRIPT,
     signal: AbortSignal.timeout(streamTimeout + 1000),
     onError(error: unknown) {
       responseStatusCode = 500;

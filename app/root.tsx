@@ -15,6 +15,7 @@ import type { Route } from "./+types/root";
 import { ErrorScreen, errorScreenStatus } from "./components/error-screen";
 import { IconSprite } from "./components/icons";
 import { Shell } from "./components/shell";
+import { SeasonalEffects } from "./effects/seasonal-effects";
 import { getCtx } from "./lib/forms.server";
 import { DEFAULT_SITE_NAME, pageTitle, siteDescription } from "./lib/meta";
 import type { RootData } from "./lib/root-data";
@@ -66,7 +67,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className={themeClass(theme)}>
-        <IconSprite />
+        <IconSprite wednesday={root?.effects.wednesday} />
         {children}
         <ScrollRestoration />
         <Scripts />
@@ -83,6 +84,7 @@ export default function App() {
   return (
     <Shell>
       <Outlet />
+      <SeasonalEffects />
     </Shell>
   );
 }

@@ -23,13 +23,28 @@ const SPRITE = {
   bookmark: <path d="M6 3.5h12a1 1 0 0 1 1 1v16l-7-4.5-7 4.5v-16a1 1 0 0 1 1-1Z" />,
 };
 
-/** The shapes of the sprited icons, once per page (in the root layout). */
-export function IconSprite() {
+/** Wednesday's paw (spec §1): a frog's webbed foot, drawn on Wednesdays in Moscow instead of the cat's paw. */
+const WEDNESDAY_PAW = (
+  <>
+    <circle cx="5.2" cy="6.2" r="2" />
+    <circle cx="12" cy="3.6" r="2" />
+    <circle cx="18.8" cy="6.2" r="2" />
+    <path d="M12 21.5c-3.4 0-6.6-2.2-6.9-5.4L4.6 8l4.2 5.3L11 5.2h2l2.2 8.1L19.4 8l-.5 8.1c-.3 3.2-3.5 5.4-6.9 5.4Z" />
+  </>
+);
+
+/** The shapes of the sprited icons, once per page (in the root layout); on Wednesdays the paw is the frog's. */
+export function IconSprite({ wednesday = false }: { wednesday?: boolean }) {
   return (
     <svg width="0" height="0" aria-hidden="true" focusable="false" style={{ position: "absolute" }}>
       {Object.entries(SPRITE).map(([name, shape]) => (
-        <symbol key={name} id={`icon-${name}`} viewBox="0 0 24 24">
-          {shape}
+        <symbol
+          key={name}
+          id={`icon-${name}`}
+          viewBox="0 0 24 24"
+          data-variant={name === "paw" && wednesday ? "wednesday" : undefined}
+        >
+          {name === "paw" && wednesday ? WEDNESDAY_PAW : shape}
         </symbol>
       ))}
     </svg>
@@ -269,9 +284,7 @@ export function IconCode(props: IconProps) {
 }
 
 export function IconPaw(props: IconProps) {
-  return (
-    <Svg {...props} filled sprite="paw" />
-  );
+  return <Svg {...props} filled sprite="paw" />;
 }
 
 export function IconUser(props: IconProps) {
@@ -376,9 +389,7 @@ export function MenuIcon({ style, size = 18 }: { style: { type: string; icon: st
 
 /** Bookmark ribbon; `filled` when the item is bookmarked (the stroke stays for contrast). */
 export function IconBookmark({ filled = false, ...props }: IconProps & { filled?: boolean }) {
-  return (
-    <Svg {...props} fill={filled ? "currentColor" : "none"} sprite="bookmark" />
-  );
+  return <Svg {...props} fill={filled ? "currentColor" : "none"} sprite="bookmark" />;
 }
 
 export function IconPin(props: IconProps) {
@@ -391,9 +402,7 @@ export function IconPin(props: IconProps) {
 }
 
 export function IconComment(props: IconProps) {
-  return (
-    <Svg {...props} sprite="comment" />
-  );
+  return <Svg {...props} sprite="comment" />;
 }
 
 // ─── stream item types (spec §3 Stream item icons) ─────────────────────────────────────────────────

@@ -1,3 +1,4 @@
+import { pluralize } from "#workers/core/shared/plural";
 import { Link } from "react-router";
 import { useRootData } from "#app/lib/root-data";
 import { Avatar } from "./avatar";
@@ -11,13 +12,24 @@ import { useSidebars } from "./sidebars";
 import { UnreadBadge, unreadCount, unreadLabel, useUnread, useUnreadBadges } from "./unread";
 import "#app/styles/stream.css";
 
+/** The site's age on its birthday: «7 лет». */
+const YEARS = ["год", "года", "лет"] as const;
+
 export function Logo({ siteName }: { siteName: string }) {
+  const { effects } = useRootData();
+  const age = effects.birthday;
+  const label = age === null ? `${siteName} — на главную` : `${siteName}: нам ${pluralize(age, YEARS)}! На главную`;
   return (
-    <Link to="/" className="logo" aria-label={`${siteName} — на главную`}>
+    <Link to="/" className={age === null ? "logo" : "logo logo-birthday"} aria-label={label}>
       <span className="logo-mark">
         <IconFire size={22} />
       </span>
       <span className="logo-text">{siteName}</span>
+      {age === null ? null : (
+        <span className="logo-age" aria-hidden="true">
+          {pluralize(age, YEARS)}
+        </span>
+      )}
     </Link>
   );
 }

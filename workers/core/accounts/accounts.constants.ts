@@ -21,7 +21,7 @@ export const SETTINGS = {
   is_role_mention_enabled: { default: true, label: "Уведомлять об упоминаниях моих ролей" },
   is_beta_enabled: { default: false, label: "Пробовать новые функции до их выхода" },
   is_endless_enabled: { default: true, label: "Бесконечная прокрутка списков" },
-  is_winter_effects_enabled: { default: true, label: "Зимние эффекты (снег)" },
+  is_winter_effects_enabled: { default: true, label: "Погодные эффекты: снег зимой, дождь осенью" },
   is_shouts_views_enabled: { default: true, label: "Показывать число просмотров записок" },
   is_notifications_enabled: { default: true, label: "Получать уведомления" },
   is_notifications_pinned: { default: false, label: "Закрепить панель уведомлений" },

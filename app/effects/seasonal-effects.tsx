@@ -1,0 +1,96 @@
+import { useEffect, useState } from "react";
+import { useRootData } from "#app/lib/root-data";
+import { RAIN_SOUND_MIN_WIDTH } from "#workers/core/effects/effects";
+
+/**
+ * The seasonal effects (docs/decisions/0034-seasonal-effects.md). The root loader says which are due today; the
+ * code of an effect is a separate chunk imported only then, so an ordinary day costs no JavaScript beyond this
+ * component. Nothing moves for visitors who prefer reduced motion; every effect pauses while the tab is hidden.
+ */
+function prefersReducedMotion(): boolean {
+  return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+/** Runs `start` (loaded lazily) while `on`; its returned function stops it. */
+function useLazyEffect(on: boolean, load: () => Promise<() => () => void>): void {
+  useEffect(() => {
+    if (!on || prefersReducedMotion()) return;
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    load().then((start) => {
+      if (!cancelled) stop = start();
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [on, load]);
+}
+
+const loadSnow = () => import("./snow").then((m) => m.startSnow);
+const loadRain = () => import("./rain").then((m) => m.startRain);
+const BIRTHDAY_SEEN = "kostyor:birthday-confetti";
+
+export function SeasonalEffects() {
+  const { effects } = useRootData();
+  useLazyEffect(effects.snow, loadSnow);
+  useLazyEffect(effects.rain, loadRain);
+
+  // The birthday animation plays once per tab session.
+  useEffect(() => {
+    if (effects.birthday === null || prefersReducedMotion() || sessionStorage.getItem(BIRTHDAY_SEEN)) return;
+    sessionStorage.setItem(BIRTHDAY_SEEN, "1");
+    let stop: (() => void) | undefined;
+    import("./confetti").then((m) => {
+      stop = m.startConfetti();
+    });
+    return () => stop?.();
+  }, [effects.birthday]);
+
+  // 14 February: a paw up on a post (a click on an unpressed paw-up button of a post) plays the heart.
+  useEffect(() => {
+    if (!effects.valentine || prefersReducedMotion()) return;
+    const onSubmit = (event: SubmitEvent) => {
+      const form = event.target as HTMLFormElement;
+      const button = event.submitter;
+      if (form.getAttribute("action") !== "/reactions/paw" || !button?.classList.contains("paw-up")) return;
+      if (new FormData(form).get("item_type") !== "post" || button.getAttribute("aria-pressed") === "true") return;
+      import("./heart").then((m) => m.playHeart());
+    };
+    document.addEventListener("submit", onSubmit, true);
+    return () => document.removeEventListener("submit", onSubmit, true);
+  }, [effects.valentine]);
+
+  return effects.rain ? <RainSound /> : null;
+}
+
+/** The rain's sound, only on wide windows and only once the member turns it on (browsers block autoplay). */
+function RainSound() {
+  const [wide, setWide] = useState(false);
+  const [playing, setPlaying] = useState(false);
+  useEffect(() => {
+    const query = window.matchMedia(`(min-width: ${RAIN_SOUND_MIN_WIDTH}px)`);
+    const update = () => setWide(query.matches && !prefersReducedMotion());
+    update();
+    query.addEventListener("change", update);
+    return () => query.removeEventListener("change", update);
+  }, []);
+  useEffect(() => {
+    if (!playing || !wide) return;
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    import("./rain").then((m) => {
+      if (!cancelled) stop = m.startRainSound();
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [playing, wide]);
+  if (!wide) return null;
+  return (
+    <button type="button" className="btn rain-sound" aria-pressed={playing} onClick={() => setPlaying(!playing)}>
+      {playing ? "Выключить шум дождя" : "Включить шум дождя"}
+    </button>
+  );
+}

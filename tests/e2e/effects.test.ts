@@ -1,0 +1,108 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { closeBrowser, hydrated, newContext, screenshot, signInAs } from "./browser";
+
+afterAll(closeBrowser);
+
+const ADMIN = ["admin@kostyor.local", "admin-demo-2026"] as const;
+
+describe("seasonal effects (an admin's clock override)", () => {
+  it("snow in winter, rain with its sound switch in autumn, nothing in summer; only the day's code loads", async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    await signInAs(page, ...ADMIN);
+
+    scripts.length = 0;
+    await page.goto("/?effects_date=2026-07-10");
+    await hydrated(page);
+    expect(await page.locator("canvas.effect-canvas").count()).toBe(0);
+    expect(scripts.some((url) => /\/(snow|rain|canvas)-/.test(url))).toBe(false);
+
+    await page.goto("/?effects_date=2027-01-10");
+    await hydrated(page);
+    await page.locator("canvas.effect-snow").waitFor({ state: "attached" });
+    expect(scripts.some((url) => /\/snow-/.test(url))).toBe(true);
+    await screenshot(page, "effects-snow-darkorange-1280");
+
+    await page.goto("/?effects_date=2026-10-10");
+    await hydrated(page);
+    await page.locator("canvas.effect-rain").waitFor({ state: "attached" });
+    const sound = page.getByRole("button", { name: "Включить шум дождя" });
+    await sound.click();
+    await page.getByRole("button", { name: "Выключить шум дождя" }).waitFor();
+    await screenshot(page, "effects-rain-darkorange-1280");
+    await page.setViewportSize({ width: 390, height: 844 });
+    // Narrow windows get the rain without its sound.
+    await expect.poll(() => page.getByRole("button", { name: /шум дождя/ }).count()).toBe(0);
+    await screenshot(page, "effects-rain-darkorange-390");
+    await context.close();
+  });
+
+  it("the birthday logo with the site's age and its confetti; the Wednesday paw; the heart on 14 February", async () => {
+    const context = await newContext({ colorScheme: "light" });
+    const page = await context.newPage();
+    await signInAs(page, ...ADMIN);
+    await page.goto("/?effects_date=2026-09-19");
+    await hydrated(page);
+    const year = 2026 - 2019;
+    await expect.poll(() => page.locator(".logo-age").first().textContent()).toBe(`${year} лет`);
+    await page.locator("canvas.effect-confetti").waitFor({ state: "attached" });
+    await screenshot(page, "effects-birthday-darkorange-1280");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, "effects-birthday-darkorange-390");
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    await page.goto("/?effects_date=2026-11-25");
+    expect(await page.locator('symbol#icon-paw[data-variant="wednesday"]').count()).toBe(1);
+    await page.goto("/?effects_date=2026-11-26");
+    expect(await page.locator('symbol#icon-paw[data-variant="wednesday"]').count()).toBe(0);
+
+    await page.goto("/?effects_date=2027-02-14");
+    await hydrated(page);
+    const pawUp = page.locator('button.paw-up[aria-pressed="false"]:not([disabled])').first();
+    await pawUp.click();
+    await page.locator(".effect-heart").waitFor({ state: "attached" });
+    await context.close();
+  });
+
+  it("nothing moves for visitors who prefer reduced motion", async () => {
+    const context = await newContext({ reducedMotion: "reduce" });
+    const page = await context.newPage();
+    await signInAs(page, ...ADMIN);
+    await page.goto("/?effects_date=2027-01-10");
+    await hydrated(page);
+    // The page is settled (hydrated); give the lazy effect the time it would take to appear.
+    await page.waitForLoadState("networkidle");
+    expect(await page.locator("canvas.effect-canvas").count()).toBe(0);
+    await context.close();
+  });
+
+  it("read well in the light theme too", async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    await signInAs(page, ...ADMIN);
+    const csrf = (await context.cookies()).find((c) => c.name.endsWith("csrftoken"))?.value ?? "";
+    const theme = (name: string) => page.request.post("/theme", { form: { theme: name, csrf } });
+    expect((await theme("lightside")).ok()).toBe(true);
+    try {
+      await page.goto("/?effects_date=2027-01-10");
+      await hydrated(page);
+      await page.locator("canvas.effect-snow").waitFor({ state: "attached" });
+      await screenshot(page, "effects-snow-lightside-1280");
+      await page.goto("/?effects_date=2026-09-19");
+      await hydrated(page);
+      await page.locator(".logo-age").first().waitFor();
+      await screenshot(page, "effects-birthday-lightside-1280");
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto("/?effects_date=2027-01-10");
+      await hydrated(page);
+      await screenshot(page, "effects-snow-lightside-390");
+    } finally {
+      await theme("darkorange");
+      await context.close();
+    }
+  });
+});
