@@ -3,6 +3,8 @@ import { Link, useLocation, useRevalidator, useRouteLoaderData } from "react-rou
 import { RealtimeProvider } from "#app/realtime/provider";
 import type { RootData } from "#app/lib/root-data";
 import { ActivitySidebar } from "./activity-sidebar";
+import { EcodeActivationBanner } from "./ecode-activation-banner";
+import { EcodeNotice } from "./ecode-notice";
 import { FingerprintSender } from "./fingerprint-sender";
 import { Footer } from "./footer";
 import { IconFire } from "./icons";
@@ -65,6 +67,7 @@ function Frame({ children, footer }: { children: React.ReactNode; footer: boolea
   return (
     <>
       <ProgressBar />
+      <EcodeNotice />
       <FingerprintSender />
       <a className="skip-link" href="#main">
         Перейти к содержимому
@@ -76,6 +79,7 @@ function Frame({ children, footer }: { children: React.ReactNode; footer: boolea
         <div className="layout-main">
           <div id="main" className="content">
             <SanctionBanner />
+            <EcodeActivationBanner />
             {children}
           </div>
           {footer ? <Footer /> : null}

@@ -389,3 +389,34 @@ describe("linked accounts in settings", () => {
     expect(left).toHaveLength(0);
   });
 });
+
+describe("e-mail activation of an ordinary sign-up", () => {
+  it("while the site asks for it: the member is mailed a link and cannot write until it is opened", async () => {
+    await setFlags({ is_email_activation_required: true });
+    try {
+      const client = await guestClient();
+      const name = uniqueName("act");
+      const email = `${name}@example.test`;
+      const res = await client.post("/auth/sign-up/", { username: name, email, password: "Костёр-горит-2024-!" });
+      expect(res.status).toBe(201);
+      expect((await json<{ is_activated: boolean }>(res)).is_activated).toBe(false);
+      const write = await client.post("/shout/", { headline: "Первая записка у костра" });
+      expect(write.status).toBe(403);
+      const [mail] = await db().select().from(mailOutbox).where(eq(mailOutbox.to, email));
+      expect(mail.kind).toBe("activation");
+      const link = /http:\/\/localhost(\/auth\/activate\?\S+)/.exec(mail.text)?.[1] ?? "";
+      expect((await client.request("GET", `http://localhost${link}`)).status).toBe(200);
+      expect((await json<{ is_activated: boolean }>(await client.get("/user/me/"))).is_activated).toBe(true);
+    } finally {
+      await setFlags({ is_email_activation_required: false });
+    }
+  });
+
+  it("a wrong or foreign token activates nobody and voids nothing", async () => {
+    const client = await guestClient();
+    const user = await createUser({ isActivated: false });
+    const res = await client.request("GET", `http://localhost/auth/activate?uid=${user.id}&token=forged-token`);
+    expect(await res.text()).toContain("недействительна");
+    expect((await db().query.users.findFirst({ where: eq(users.id, user.id) }))?.isActivated).toBe(false);
+  });
+});

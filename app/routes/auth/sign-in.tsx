@@ -6,8 +6,10 @@ import { pageMeta } from "#app/lib/meta";
 import { safeRedirect } from "#app/lib/redirects";
 import authCss from "#app/styles/pages/auth.css?url";
 import { signIn } from "#workers/core/accounts/sign-in";
+import { enabledProviders } from "#workers/core/social/providers";
 import { setCookieHeaders, signedInCookies } from "#workers/platform/auth-cookies";
 import type { Route } from "./+types/sign-in";
+import { SocialButtons } from "./social-buttons";
 
 /** Where to go after signing in: a same-site path, but never back into /auth/. */
 function afterSignIn(to: string | null | undefined): string {
@@ -24,7 +26,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
   const ctx = getCtx(context);
   const redirectTo = afterSignIn(new URL(request.url).searchParams.get("redirectTo"));
   if (ctx.actor) throw redirect(redirectTo);
-  return { redirectTo };
+  return { redirectTo, providers: enabledProviders(ctx.vars) };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -79,6 +81,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
             </Link>
           </div>
         </Form>
+        <SocialButtons providers={loaderData.providers} next={redirectTo} title="Или войдите через" />
         <p className="auth-alt">
           Ещё нет аккаунта? <Link to="/auth/sign-up">Зарегистрироваться</Link>
         </p>

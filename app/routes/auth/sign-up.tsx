@@ -7,8 +7,10 @@ import { useRootData } from "#app/lib/root-data";
 import authCss from "#app/styles/pages/auth.css?url";
 import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from "#workers/core/accounts/accounts.constants";
 import { signUp } from "#workers/core/accounts/sign-up";
+import { enabledProviders } from "#workers/core/social/providers";
 import { setCookieHeaders, signedInCookies } from "#workers/platform/auth-cookies";
 import type { Route } from "./+types/sign-up";
+import { SocialButtons } from "./social-buttons";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: authCss }];
 
@@ -20,8 +22,9 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export function loader({ context, params }: Route.LoaderArgs) {
-  if (getCtx(context).actor) throw redirect("/");
-  return { code: params.code ?? "" };
+  const ctx = getCtx(context);
+  if (ctx.actor) throw redirect("/");
+  return { code: params.code ?? "", providers: enabledProviders(ctx.vars) };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -36,7 +39,10 @@ export async function action({ context, request }: Route.ActionArgs) {
       password: values.password ?? "",
       data: { code: values.code || undefined },
     });
-    return redirect("/", { headers: setCookieHeaders(await signedInCookies(ctx, session, user.id)) });
+    // A member who must confirm the address first lands with the activation notice (the same as after social sign-up).
+    return redirect(user.isActivated ? "/" : "/?ecode=email", {
+      headers: setCookieHeaders(await signedInCookies(ctx, session, user.id)),
+    });
   }, values);
 }
 
@@ -108,6 +114,12 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
             <SubmitButton pendingText="Регистрируем…">Зарегистрироваться</SubmitButton>
           </div>
         </Form>
+        <SocialButtons
+          providers={loaderData.providers}
+          next="/"
+          code={code || undefined}
+          title="Или зарегистрируйтесь через"
+        />
         <p className="auth-alt">
           Уже есть аккаунт? <Link to="/auth/sign-in">Войти</Link>
         </p>

@@ -4,6 +4,7 @@ import { getCtx, loaderError } from "#app/lib/forms.server";
 import { pageMeta } from "#app/lib/meta";
 import { ProfileModeration } from "#app/components/profile-moderation";
 import { ReportLink } from "#app/components/report-link";
+import { ShareButton } from "#app/components/share-button";
 import { RoleBadges } from "#app/components/role-badge";
 import communityCss from "#app/styles/pages/community.css?url";
 import profileCss from "#app/styles/pages/profile.css?url";
@@ -77,6 +78,12 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
               <span className="profile-joined">
                 зарегистрирован(а) <LocalDate value={user.datetime_created} />
               </span>
+              <ShareButton
+                url={`/users/${user.id}`}
+                kind="user"
+                text={user.username}
+                className="profile-report-link share-button"
+              />
               <ReportLink type="user" id={user.id} authorId={user.id} className="profile-report-link" />
             </p>
             <RoleBadges roles={roles} label={`Роли ${user.username}`} />

@@ -22,6 +22,7 @@ import { listSessions, revokeOtherSessions } from "#workers/core/accounts/sessio
 import { listIgnored } from "#workers/core/notifications/ignores";
 import { AppError } from "#workers/core/errors";
 import { pluralize } from "#workers/core/shared/plural";
+import { socialSettings } from "#workers/core/social/social-settings";
 import type { Route } from "./+types/settings";
 import { FlagsSection } from "./settings/flags-section";
 import { IgnoresSection } from "./settings/ignores-section";
@@ -30,6 +31,8 @@ import { InvitationsSection } from "./settings/invitations-section";
 import { NameSection } from "./settings/name-section";
 import { INTENTS, type Intent } from "./settings/section";
 import { SessionsSection } from "./settings/sessions-section";
+import { AccountsSection } from "./settings/accounts-section";
+import { SocialSection } from "./settings/social-section";
 import { ThemeSection } from "./settings/theme-section";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
@@ -60,6 +63,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     invitations: isOwn ? await listInvitations(ctx) : [],
     sessions: isOwn ? await listSessions(ctx) : [],
     ignored: isOwn ? await listIgnored(ctx) : [],
+    social: isOwn ? await socialSettings(ctx) : null,
   };
 }
 
@@ -125,7 +129,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 }
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, isOwn, invitations, canConfigureSite, sessions, ignored } = loaderData;
+  const { user, isOwn, invitations, canConfigureSite, sessions, ignored, social } = loaderData;
   // A failure no section claims (an expired CSRF token is refused before the form is read, say).
   const anyFailure = asFailure(actionData);
   const orphan =
@@ -157,6 +161,10 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       {isOwn ? <InvitationsSection invitations={invitations} actionData={actionData} /> : null}
       {isOwn ? <SessionsSection sessions={sessions} actionData={actionData} /> : null}
       {isOwn ? <IgnoresSection userId={user.id} ignored={ignored} /> : null}
+      {social ? (
+        <AccountsSection userId={user.id} authAccounts={social.authAccounts} providers={social.providers} />
+      ) : null}
+      {social ? <SocialSection accounts={social.accounts} schemas={social.schemas} /> : null}
 
       {isOwn ? (
         <section className="settings-section settings-sign-out">

@@ -8,6 +8,7 @@ import type { RequestContext } from "#workers/platform/context";
 import { hashPassword } from "#workers/platform/password";
 import { hit } from "#workers/platform/rate-limit";
 import { createSession } from "#workers/platform/session";
+import { sendActivation } from "#workers/core/social/activation";
 import { ZSignUp } from "./accounts.schemas";
 import { assertStrongPassword } from "./passwords";
 import { signUpRules } from "./rate-limits";
@@ -54,6 +55,7 @@ export async function signUp(ctx: RequestContext, input: unknown) {
         emailKey,
         passwordHash,
         invitedBy: invitation?.userId ?? null,
+        isActivated: !config.is_email_activation_required,
         createdAt: now,
         lastSeenAt: now,
       })
@@ -84,6 +86,8 @@ export async function signUp(ctx: RequestContext, input: unknown) {
     }
     throw error;
   }
+  // The site asks new members to confirm their address (docs/decisions/0029): the link goes out now.
+  if (!user.isActivated) await sendActivation(ctx, user);
   const session = await createSession(ctx.db, user.id, {
     now,
     userAgent: ctx.request.headers.get("User-Agent"),

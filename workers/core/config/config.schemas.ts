@@ -6,6 +6,8 @@ export const FLAG_DEFAULTS = {
   is_paw_down_enabled: false,
   is_paw_view_enabled: false,
   is_one_hour_edit_enabled: true,
+  /** New members confirm their e-mail by a mailed link before they can write (docs/decisions/0029). */
+  is_email_activation_required: false,
 } as const;
 export type FlagKey = keyof typeof FLAG_DEFAULTS;
 export const FLAG_KEYS = Object.keys(FLAG_DEFAULTS) as FlagKey[];
@@ -16,6 +18,7 @@ export const FLAG_LABELS: Record<FlagKey, string> = {
   is_paw_down_enabled: "Разрешить лапки вниз",
   is_paw_view_enabled: "Показывать, кто поставил лапку",
   is_one_hour_edit_enabled: "Автор может править публикацию только в течение часа",
+  is_email_activation_required: "Новые участники подтверждают почту по ссылке из письма, прежде чем писать",
 };
 
 /**
