@@ -154,11 +154,14 @@ describe("sessions", () => {
     expect((await client.get("/user/me/")).status).toBe(403);
   });
 
-  it("a banned member's session is a guest", async () => {
+  it("a banned member keeps the session: reads, keeps their theme, cannot write (decision 0024)", async () => {
     const { client, user } = await memberClient();
     await env.DB.prepare("UPDATE users SET is_banned = 1 WHERE id = ?").bind(user.id).run();
-    expect((await client.get("/user/me/")).status).toBe(403);
-    expect((await client.patch("/user/me/", { theme: "winter" })).status).toBe(401);
+    const me = await client.get("/user/me/");
+    expect(me.status).toBe(200);
+    expect((await json<{ is_banned: boolean }>(me)).is_banned).toBe(true);
+    expect((await client.patch("/user/me/", { theme: "winter" })).status).toBe(200);
+    expect((await client.post("/user/invitations/", { days: 7 })).status).toBe(403);
   });
 
   it("clientFor shares nothing between clients", async () => {
