@@ -8,6 +8,7 @@ const LINKS = [
   { to: "/admin/roles", title: "Роли и права", who: "admin" },
   { to: "/admin/donations", title: "Пожертвования", who: "admin" },
   { to: "/admin/medals", title: "Медали", who: "admin" },
+  { to: "/admin/secret-santa", title: "Тайный Санта", who: "admin" },
   { to: "/admin/site", title: "Настройки сайта", who: "admin" },
 ] as const;
 

@@ -95,6 +95,54 @@ describe("Secret Santa: who sees a name and address", () => {
     expect(after).toMatchObject({ full_name: "", address: "", is_address_deleted: true });
   });
 
+  it("the admin page lists applications with their addresses for admins only, and saves the exchange with an audit entry", async () => {
+    const exchange = await createExchange(new Date());
+    const { client: applicant } = await memberClient();
+    expect(
+      (await applicant.request("POST", "/secret-santa/application/", { json: applicationBody("admin-view") })).status,
+    ).toBe(201);
+    const { client: admin, user } = await adminClient();
+    const page = await admin.request("GET", "http://localhost/admin/secret-santa");
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("ул. Ёлочная, д. admin-view, кв. 7, 101000");
+    const asMember = await applicant.request("GET", "http://localhost/admin/secret-santa");
+    expect(asMember.status).toBe(403);
+    expect(await asMember.text()).not.toContain("Ёлочная");
+
+    const form = new URLSearchParams({
+      csrf: admin.csrfToken ?? "",
+      year: String(exchange.year),
+      opens_at: "2026-11-01T12:00",
+      closes_at: "2026-12-31T21:00",
+      send_by: "2027-01-10T21:00",
+      receive_by: "2027-02-01T21:00",
+      min_account_days: "7",
+      min_activity: "2",
+      "faq.0.question": "Когда жеребьёвка?",
+      "faq.0.answer": "Когда закончится приём заявок.",
+      "faq.1.question": "",
+      "faq.1.answer": "",
+    });
+    for (const stage of ["applications", "drawing", "sending", "receiving", "finished"]) {
+      form.set(`steps.${stage}.title`, `Этап ${stage}`);
+      form.set(`steps.${stage}.text`, "Текст");
+    }
+    const saved = await admin.request("POST", "http://localhost/admin/secret-santa", {
+      body: form,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    expect(saved.status).toBe(200);
+    expect(await saved.text()).toContain("Обмен сохранён.");
+    expect(await scalar("SELECT min_activity FROM santa_exchanges WHERE id = ?", exchange.id)).toBe(2);
+    expect(await scalar("SELECT faq FROM santa_exchanges WHERE id = ?", exchange.id)).toBe(
+      JSON.stringify([{ question: "Когда жеребьёвка?", answer: "Когда закончится приём заявок." }]),
+    );
+    expect(await scalar("SELECT action FROM audit_log WHERE actor_id = ? ORDER BY id DESC LIMIT 1", user.id)).toBe(
+      "santa.update",
+    );
+  });
+
   it("the development address key is refused in production", () => {
     const base = { SECRET_KEY: "x".repeat(48), ENVIRONMENT: "production" };
     expect(() => parseVars({ ...base, SANTA_ADDRESS_KEY: DEV_SANTA_ADDRESS_KEY })).toThrow(/SANTA_ADDRESS_KEY/);

@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect, useActionData } from "react-router";
+import { AdminNav } from "#app/components/admin-nav";
 import { CsrfField } from "#app/components/csrf-field";
 import {
   asFailure,
@@ -121,6 +122,7 @@ export default function SantaAdmin({ loaderData }: Route.ComponentProps) {
   const shown = ["year", "min_account_days", "min_activity", ...dateFields.map(([name]) => name)];
   return (
     <main className="page admin-page santa-page">
+      <AdminNav />
       <h1>Тайный Санта: настройка</h1>
       <p>
         {isNew ? "Обмена ещё нет: заполните форму, чтобы объявить его." : `Сейчас: ${stage}.`}{" "}
