@@ -8,10 +8,13 @@ import { loadCalendarDemo } from "./demo-calendar.mjs";
 import { demoCommunitySql } from "./demo-community.mjs";
 import { DEMO_POST_COUNT } from "./demo-content.mjs";
 import { loadDonationsDemo } from "./demo-donations.mjs";
+import { loadFeedDemo } from "./demo-feed.mjs";
 import { demoModerationSql } from "./demo-moderation.mjs";
 import { demoRecapSql } from "./demo-recap.mjs";
 import { demoSql, loadDemo } from "./demo-load.mjs";
+import { loadSantaDemo } from "./demo-santa.mjs";
 import { SHOUTS } from "./demo-shouts.mjs";
+import { demoSocialSql } from "./demo-social.mjs";
 import { DEMO_USERS } from "./demo-users.mjs";
 import { root } from "./lib.mjs";
 import { hashPassword as hash } from "./password-hash.mjs";
@@ -35,14 +38,16 @@ const dir = path.join(root, ".wrangler", "seed");
 mkdirSync(dir, { recursive: true });
 const file = path.join(dir, "demo.sql");
 // The script is also written out, to read what the seed does.
-const script = `${[...statements, ...demoSql(now), ...demoRecapSql(now), ...demoCommunitySql(now), ...demoModerationSql(now)].join("\n")}\n`;
+const script = `${[...statements, ...demoSql(now), ...demoRecapSql(now), ...demoCommunitySql(now), ...demoModerationSql(now), ...demoSocialSql(now)].join("\n")}\n`;
 writeFileSync(file, script);
 const args = process.argv.slice(2);
 const persistTo = args.includes("--persist-to") ? args[args.indexOf("--persist-to") + 1] : undefined;
 const pictures = await loadDemo(script, persistTo);
 const games = await loadCalendarDemo(now, persistTo);
 const donations = await loadDonationsDemo(now, persistTo);
+const stories = await loadFeedDemo(now, persistTo);
+await loadSantaDemo(now, persistTo);
 console.log(
   `✓ Демо-данные загружены: участников — ${DEMO_USERS.length}, статей — ${DEMO_POST_COUNT}, записок — ${SHOUTS.length}, ` +
-    `картинок в R2 — ${pictures.total} (новых — ${pictures.written}), игр в календаре — ${games}, пожертвований — ${donations}.`,
+    `картинок в R2 — ${pictures.total} (новых — ${pictures.written}), игр в календаре — ${games}, пожертвований — ${donations}, сюжетов в ленте — ${stories}.`,
 );

@@ -1,5 +1,6 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { api } from "./api/index";
+import { paymentWebhooks } from "./api/payment-webhooks";
 import { runScheduledJobs } from "./jobs/scheduled";
 import { THEMES } from "./core/accounts/accounts.schemas";
 import { recordShoutView, shoutIdOfPath } from "./core/shouts/shouts";
@@ -101,6 +102,8 @@ export { SiteChannel } from "./realtime/channel";
 
 async function route(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
   const url = new URL(request.url);
+  // Payment providers' notifications: signed by the provider, no session or CSRF token (docs/decisions/0028).
+  if (url.pathname.startsWith("/api/webhooks/")) return paymentWebhooks.fetch(request, env, ctx);
   if (url.pathname.startsWith("/api/")) return api.fetch(request, env, ctx);
   if (url.pathname === "/ws/" || url.pathname === "/ws") return connectSocket(request, env);
   if (url.pathname.startsWith("/media/")) return serveMedia(request, env.MEDIA);

@@ -6,6 +6,8 @@ export type AvatarSize = 20 | 40 | 80;
 
 /** Spec §9: online dot size for each avatar size. */
 const DOT_SIZE: Record<AvatarSize, number> = { 80: 20, 40: 12, 20: 10 };
+/** Spec §1: the supporter coin on every avatar, the 20 px ones included. */
+const COIN_SIZE: Record<AvatarSize, number> = { 80: 24, 40: 16, 20: 11 };
 
 export interface AvatarUser {
   /** With an id the online dot follows the channel's presence by itself. */
@@ -57,9 +59,9 @@ export function Avatar({
           <span className="visually-hidden">В сети</span>
         </span>
       ) : null}
-      {user.is_supporter && size > 20 ? (
+      {user.is_supporter ? (
         <span className="avatar-coin" title="Поддерживает проект">
-          <IconCoin size={size === 80 ? 24 : 16} title="Поддерживает проект" />
+          <IconCoin size={COIN_SIZE[size]} title="Поддерживает проект" />
         </span>
       ) : null}
     </span>

@@ -26,7 +26,7 @@ const TYPES: Record<number, { icon: (props: IconProps) => React.ReactNode; title
   3: { icon: IconScroll, title: "Записка" },
   4: { icon: IconComments, title: "Комментарий к записке" },
   5: { icon: IconTwitch, title: "Трансляция" },
-  6: { icon: IconMedal, title: "Лапки" },
+  6: { icon: IconMedal, title: "Награда" },
   7: { icon: IconShare, title: "Черновик" },
   8: { icon: IconUser, title: "Упоминание" },
   9: { icon: IconGamepad, title: "Игра" },

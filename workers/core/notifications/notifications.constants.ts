@@ -16,6 +16,8 @@ export const STREAM_TYPE = {
   twitch: 5,
   /** Medal: your post or comment got paws (grouped per item). */
   paws: 6,
+  /** Medal: a medal was awarded to you (workers/core/medals; the same icon as paws, spec §3 type 6). */
+  medal: 6,
   /** Share: a draft was shared with you. */
   share: 7,
   /** User: you were @mentioned. */
