@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { UserCommentView } from "#workers/core/comments/comments.serializers";
 import { Avatar } from "./avatar";
@@ -8,9 +9,18 @@ const TEXT_MAX = 300;
 
 /**
  * A comment in a list (spec §3 Comment search-result form, with its text): the post it is under, the text
- * linking to it on the post page, when and its paws; `showAuthor` where the comments are by many members.
+ * linking to it on the post page, when and its paws; `showAuthor` where the comments are by many members;
+ * `children` in place of the text (the search page's fragment with the matches marked).
  */
-export function CommentResult({ comment, showAuthor = false }: { comment: UserCommentView; showAuthor?: boolean }) {
+export function CommentResult({
+  comment,
+  showAuthor = false,
+  children,
+}: {
+  comment: UserCommentView;
+  showAuthor?: boolean;
+  children?: ReactNode;
+}) {
   return (
     <li className="user-comment card">
       <p className="user-comment-post">
@@ -24,7 +34,7 @@ export function CommentResult({ comment, showAuthor = false }: { comment: UserCo
         <Link to={`/posts/${encodeURIComponent(comment.post_slug)}`}>{comment.headline || "Без заголовка"}</Link>
       </p>
       <Link className="user-comment-text" to={`${comment.url}#comment-${comment.id}`}>
-        {comment.text.length > TEXT_MAX ? `${comment.text.slice(0, TEXT_MAX)}…` : comment.text}
+        {children ?? (comment.text.length > TEXT_MAX ? `${comment.text.slice(0, TEXT_MAX)}…` : comment.text)}
       </Link>
       <p className="user-comment-meta">
         <TimeAgo date={comment.datetime} />

@@ -1,13 +1,22 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { SEARCH_DEBOUNCE_MS, SEARCH_EMPTY, type SearchType, searchMinLength } from "#app/lib/search";
+import {
+  SEARCH_CORRECTED_HEADER,
+  SEARCH_DEBOUNCE_MS,
+  SEARCH_EMPTY,
+  type SearchType,
+  searchMinLength,
+} from "#app/lib/search";
+import "#app/styles/search.css";
 import type { PublicUser } from "#workers/core/accounts/accounts.serializers";
 import type { UserCommentView } from "#workers/core/comments/comments.serializers";
 import type { FeedGroupView } from "#workers/core/feed/feed.read";
 import type { PostCard } from "#workers/core/posts/posts.serializers";
+import type { Highlight } from "#workers/core/search/highlight";
 import type { ShoutView } from "#workers/core/shouts/shouts.serializers";
 import type { Tag } from "#workers/core/tags/tags";
 import { Avatar } from "./avatar";
+import { MarkedText } from "./marked-text";
 
 /** How many results the panel lists; the search page has them all. */
 const PANEL_LIMIT = 8;
@@ -15,7 +24,7 @@ const PANEL_LIMIT = 8;
 type State =
   | { kind: "idle" }
   | { kind: "searching" }
-  | { kind: "results"; type: SearchType; results: unknown[] }
+  | { kind: "results"; type: SearchType; results: unknown[]; corrected: string | null }
   | { kind: "empty" }
   | { kind: "failed"; detail: string };
 
@@ -24,14 +33,22 @@ function excerpt(text: string, max = 90): string {
   return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;
 }
 
-/** One result as a line of the panel: a link to the item. */
+/** What matched in a result (posts, shouts, comments; workers/core/search/highlight.ts). */
+function matched(item: unknown): Highlight | undefined {
+  return (item as { highlight?: Highlight }).highlight;
+}
+
+/** One result as a line of the panel: a link to the item, the words that matched marked. */
 function ResultLink({ type, item }: { type: SearchType; item: unknown }) {
+  const highlight = matched(item);
   switch (type) {
     case "post": {
       const post = item as PostCard;
       return (
         <Link to={`/posts/${encodeURIComponent(post.slug)}`} className="search-panel-item">
-          <span className="search-panel-title">{post.title || "Без заголовка"}</span>
+          <span className="search-panel-title">
+            {highlight?.title ? <MarkedText marked={highlight.title} /> : post.title || "Без заголовка"}
+          </span>
           <span className="search-panel-meta">{post.user.username}</span>
         </Link>
       );
@@ -40,7 +57,9 @@ function ResultLink({ type, item }: { type: SearchType; item: unknown }) {
       const shout = item as ShoutView;
       return (
         <Link to={`/bonfire/${shout.id}`} className="search-panel-item">
-          <span className="search-panel-title">{excerpt(shout.headline) || "Записка"}</span>
+          <span className="search-panel-title">
+            {highlight?.text ? <MarkedText marked={highlight.text} /> : excerpt(shout.headline) || "Записка"}
+          </span>
           <span className="search-panel-meta">{shout.user.username}</span>
         </Link>
       );
@@ -49,7 +68,9 @@ function ResultLink({ type, item }: { type: SearchType; item: unknown }) {
       const comment = item as UserCommentView;
       return (
         <Link to={`${comment.url}#comment-${comment.id}`} className="search-panel-item">
-          <span className="search-panel-title">{excerpt(comment.text)}</span>
+          <span className="search-panel-title">
+            {highlight?.text ? <MarkedText marked={highlight.text} /> : excerpt(comment.text)}
+          </span>
           <span className="search-panel-meta">
             {comment.user.username} · к статье «{comment.headline || "Без заголовка"}»
           </span>
@@ -112,7 +133,12 @@ export default function SearchPanel({ type, q }: { type: SearchType; q: string }
           setState({ kind: "failed", detail: (body as { detail?: string }).detail ?? "Не удалось выполнить поиск." });
         } else {
           const results = body as unknown[];
-          setState(results.length ? { kind: "results", type, results } : { kind: "empty" });
+          const corrected = res.headers.get(SEARCH_CORRECTED_HEADER);
+          setState(
+            results.length
+              ? { kind: "results", type, results, corrected: corrected ? decodeURIComponent(corrected) : null }
+              : { kind: "empty" },
+          );
         }
       } catch {
         if (!request.signal.aborted) setState({ kind: "failed", detail: "Не удалось выполнить поиск." });
@@ -135,6 +161,12 @@ export default function SearchPanel({ type, q }: { type: SearchType; q: string }
         <p className="search-panel-note form-errors">{state.detail}</p>
       ) : (
         <>
+          {state.corrected ? (
+            <p className="search-corrected" role="status">
+              Показаны результаты по запросу «<strong>{state.corrected}</strong>».{" "}
+              <Link to={`/search?type=${state.type}&q=${encodeURIComponent(query)}&verbatim=1`}>Искать «{query}»</Link>
+            </p>
+          ) : null}
           <ul className="search-panel-list">
             {state.results.slice(0, PANEL_LIMIT).map((item) => (
               <li key={(item as { id?: number; slug?: string }).id ?? (item as { slug: string }).slug}>

@@ -1,4 +1,9 @@
-export { SEARCH_TYPES, type SearchType, searchMinLength } from "#workers/core/search/search.constants";
+export {
+  SEARCH_CORRECTED_HEADER,
+  SEARCH_TYPES,
+  type SearchType,
+  searchMinLength,
+} from "#workers/core/search/search.constants";
 
 export const SEARCH_PLACEHOLDER = "Что хотите найти?";
 export const SEARCH_EMPTY = "К сожалению, мы ничего не смогли найти.";

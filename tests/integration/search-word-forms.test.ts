@@ -34,7 +34,7 @@ function marker(i: number): string {
 async function run(pairs: Pair[], verbatim: boolean): Promise<{ found: boolean[]; corrected: (string | null)[] }> {
   const author = await createUser();
   const { client } = await memberClient();
-  const docs = [];
+  const docs: { mark: string; shout: { id: number } }[] = [];
   for (const [i, pair] of pairs.entries()) {
     const mark = marker(i);
     docs.push({ mark, shout: await createShoutRow(author, { text: `Вот: ${pair.doc}, ${mark}.` }) });
@@ -45,7 +45,7 @@ async function run(pairs: Pair[], verbatim: boolean): Promise<{ found: boolean[]
   for (let i = 0; i < pairs.length; i += 8) {
     const batch = await Promise.all(
       pairs.slice(i, i + 8).map(async (pair, j) => {
-        const { mark, shout } = docs[i + j] as (typeof docs)[number];
+        const { mark, shout } = docs[i + j] as { mark: string; shout: { id: number } };
         const q = `${pair.query} ${mark}`;
         const res = await client.get(`/search?type=shout&q=${encodeURIComponent(q)}${verbatim ? "&verbatim=1" : ""}`);
         expect(res.status, q).toBe(200);

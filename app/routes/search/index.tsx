@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Avatar } from "#app/components/avatar";
 import { CommentResult } from "#app/components/comment-result";
+import { MarkedText } from "#app/components/marked-text";
 import { PostCard } from "#app/components/post-card";
 import { SearchBox } from "#app/components/search-box";
 import { SHOUT_FORMS, ShoutCard } from "#app/components/shout-card";
@@ -8,11 +9,13 @@ import { getCtx } from "#app/lib/forms.server";
 import { pageMeta } from "#app/lib/meta";
 import { SEARCH_EMPTY, SEARCH_TYPES } from "#app/lib/search";
 import commentsCss from "#app/styles/pages/comments.css?url";
+import searchCss from "#app/styles/search.css?url";
 import type { PublicUser } from "#workers/core/accounts/accounts.serializers";
 import type { UserCommentView } from "#workers/core/comments/comments.serializers";
 import { AppError } from "#workers/core/errors";
 import type { FeedGroupView } from "#workers/core/feed/feed.read";
 import type { PostCard as PostCardData } from "#workers/core/posts/posts.serializers";
+import type { Highlight } from "#workers/core/search/highlight";
 import { search } from "#workers/core/search/search";
 import { pluralize } from "#workers/core/shared/plural";
 import type { ShoutView } from "#workers/core/shouts/shouts.serializers";
@@ -22,7 +25,11 @@ import type { Route } from "./+types/index";
 
 const POST_FORMS = ["статья", "статьи", "статей"] as const;
 
-export const links: Route.LinksFunction = () => [...SHOUT_STYLES, { rel: "stylesheet", href: commentsCss }];
+export const links: Route.LinksFunction = () => [
+  ...SHOUT_STYLES,
+  { rel: "stylesheet", href: commentsCss },
+  { rel: "stylesheet", href: searchCss },
+];
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -33,19 +40,29 @@ export const meta: Route.MetaFunction = (args) =>
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const input = { type: url.searchParams.get("type") ?? undefined, q: url.searchParams.get("q") ?? undefined };
+  const input = {
+    type: url.searchParams.get("type") ?? undefined,
+    q: url.searchParams.get("q") ?? undefined,
+    verbatim: url.searchParams.get("verbatim") ?? undefined,
+  };
   try {
     return { ...(await search(getCtx(context), input)), error: null as string | null };
   } catch (error) {
     if (error instanceof AppError)
-      return { type: "post" as const, q: input.q ?? "", results: [] as unknown[], error: error.message };
+      return {
+        type: "post" as const,
+        q: input.q ?? "",
+        corrected: null as string | null,
+        results: [] as unknown[],
+        error: error.message,
+      };
     throw error;
   }
 }
 
 /** The search page the header box submits to (spec §2 search types; §8 empty text). */
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { type, q, results, error } = loaderData;
+  const { type, q, corrected, results, error } = loaderData;
   const typeTitle = SEARCH_TYPES.find((t) => t.value === type)?.title ?? "";
   return (
     <main className="page page-search">
@@ -65,6 +82,12 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         </div>
       ) : (
         <section className="search-found" aria-label={`Найдено: ${typeTitle}`}>
+          {corrected ? (
+            <p className="search-corrected" role="status">
+              Показаны результаты по запросу «<strong>{corrected}</strong>».{" "}
+              <Link to={`/search?type=${type}&q=${encodeURIComponent(q)}&verbatim=1`}>Искать «{q}»</Link>
+            </p>
+          ) : null}
           <Results type={type} results={results} />
         </section>
       )}
@@ -72,14 +95,35 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** The results of one type, each in the form its own pages show it. */
+/** A search result with what matched in it (workers/core/search/highlight.ts). */
+type Found<T> = T & { highlight?: Highlight };
+
+/** Where a post matched: its title with the words marked, and a fragment of its text around them. */
+function Fragment({ highlight }: { highlight?: Highlight }) {
+  if (!highlight?.title && !highlight?.text) return null;
+  return (
+    <p className="search-fragment">
+      {highlight.title ? (
+        <span className="search-fragment-title">
+          <MarkedText marked={highlight.title} />
+        </span>
+      ) : null}
+      {highlight.text ? <MarkedText marked={highlight.text} /> : null}
+    </p>
+  );
+}
+
+/** The results of one type, each in the form its own pages show it, with what matched marked. */
 function Results({ type, results }: { type: string; results: unknown[] }) {
   switch (type) {
     case "post":
       return (
         <div className="post-list">
-          {(results as PostCardData[]).map((post) => (
-            <PostCard key={post.id} post={post} />
+          {(results as Found<PostCardData>[]).map((post) => (
+            <div key={post.id} className="search-result-post">
+              <PostCard post={post} />
+              <Fragment highlight={post.highlight} />
+            </div>
           ))}
         </div>
       );
@@ -94,8 +138,10 @@ function Results({ type, results }: { type: string; results: unknown[] }) {
     case "comment":
       return (
         <ul className="user-comment-list">
-          {(results as UserCommentView[]).map((comment) => (
-            <CommentResult key={comment.id} comment={comment} showAuthor />
+          {(results as Found<UserCommentView>[]).map((comment) => (
+            <CommentResult key={comment.id} comment={comment} showAuthor>
+              {comment.highlight?.text ? <MarkedText marked={comment.highlight.text} /> : null}
+            </CommentResult>
           ))}
         </ul>
       );

@@ -9,19 +9,19 @@ export interface Marked {
   marks: [number, number][];
 }
 
-/** What a text holds of a query: its marks, and whether some word is there in the very form typed. */
+/** What a text holds of a query: its marks, and the query words it has in the very form typed. */
 export interface TextMatch extends Marked {
-  exact: boolean;
+  exact: Set<string>;
 }
 
 /** Every token of `text` that matches a word of the query. */
 export function markText(text: string, words: QueryWord[]): TextMatch {
   const marks: [number, number][] = [];
-  let exact = false;
+  const exact = new Set<string>();
   for (const token of tokens(text)) {
     const kinds = words.map((w) => matchKind(w, token.folded));
     if (kinds.some((k) => k !== null)) marks.push([token.start, token.end]);
-    if (kinds.includes("exact")) exact = true;
+    for (const [i, kind] of kinds.entries()) if (kind === "exact") exact.add((words[i] as QueryWord).word);
   }
   return { text, marks, exact };
 }
@@ -64,7 +64,7 @@ export interface Highlight {
   text: Marked | null;
 }
 
-/** The Marked part of a match (its `exact` flag is for ranking only). */
+/** The Marked part of a match (`exact` is for ranking only). */
 export function marked(match: TextMatch | null): Marked | null {
   return match ? { text: match.text, marks: match.marks } : null;
 }

@@ -171,10 +171,13 @@ function relatives(word: string, flags: string): Relative[] {
   }
   if (CONSONANT.test(word.slice(-1)) && !word.endsWith("л")) out.push({ word: `${word}ла`, analysed: true });
   if (/[^аеиоуыэюя]ел$/.test(word)) out.push({ word: `${word.slice(0, -2)}ла`, analysed: true });
-  // A singular listed apart and its plural's entry: путь → пути, мать → матери; братьев → братья.
+  // A singular listed apart and its plural's entry: путь → пути, мать → матери, сон → сны; братьев → братья.
   if (/[бвгджзклмнпрстфхцчшщь]$/.test(word)) {
     const base = word.replace(/ь$/, "");
-    for (const w of [`${word}ы`, `${word}и`, `${base}и`, `${base}ери`]) out.push({ word: w, paradigm: true });
+    const fleeting = /^(.*[бвгджзклмнпрстфхцчшщ])[ое]([бвгджзклмнпрстфхцчшщ])$/.exec(word); // сон → сны
+    const plurals = [`${word}ы`, `${word}и`, `${base}и`, `${base}ери`];
+    if (fleeting) plurals.push(`${fleeting[1]}${fleeting[2]}ы`, `${fleeting[1]}${fleeting[2]}и`);
+    for (const w of plurals) out.push({ word: w, paradigm: true });
   }
   if (/(ьев|[^аеиоуыэюя]ей)$/.test(word)) push(`${word.slice(0, -2).replace(/ь$/, "")}ья`);
   if (word.endsWith("ья") && word.length > 4) {

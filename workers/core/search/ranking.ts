@@ -5,7 +5,8 @@
  */
 export interface RankedMatch {
   inTitle: boolean;
-  exact: boolean;
+  /** How many words of the query are there in the form typed. */
+  exact: number;
   createdAt: Date;
   paws: number;
 }
@@ -18,5 +19,5 @@ function freshness(m: RankedMatch): number {
 
 /** Compares two matches: the better one first. */
 export function compareMatches(a: RankedMatch, b: RankedMatch): number {
-  return Number(b.inTitle) - Number(a.inTitle) || Number(b.exact) - Number(a.exact) || freshness(b) - freshness(a);
+  return Number(b.inTitle) - Number(a.inTitle) || b.exact - a.exact || freshness(b) - freshness(a);
 }

@@ -85,7 +85,7 @@ async function searchPosts(ctx: RequestContext, _q: string, words: QueryWord[]):
       const text = fragment(post.headline, words) ?? fragment(bodyText(checkedBody(post.body)), words);
       const rank = {
         inTitle: title.marks.length > 0,
-        exact: title.exact || (text?.exact ?? false),
+        exact: new Set([...title.exact, ...(text?.exact ?? [])]).size,
         createdAt: post.publishedAt ?? post.createdAt,
         paws: post.pwnd,
       };
@@ -113,7 +113,7 @@ function rankByText<T>(
       const match = fragment(text, words);
       return {
         item,
-        rank: { inTitle: false, exact: match?.exact ?? false, createdAt, paws },
+        rank: { inTitle: false, exact: match?.exact.size ?? 0, createdAt, paws },
         highlight: { title: null, text: marked(match) },
       };
     })

@@ -1,0 +1,177 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { comments } from "#drizzle/schema";
+import { guestClient, json, memberClient } from "#tests/factories/client";
+import { createCommentRow } from "#tests/factories/comments";
+import { db } from "#tests/factories/db";
+import { createDraftRow, createPublishedPost, paragraphBody } from "#tests/factories/posts";
+import { createShoutRow } from "#tests/factories/shouts";
+import { createUser } from "#tests/factories/users";
+
+/** A marker word no other test uses (Latin: matched as itself), so a query finds only this test's corpus. */
+function marker(): string {
+  return `rk${crypto.randomUUID().replaceAll("-", "").slice(0, 10)}`;
+}
+
+type Marked = { text: string; marks: [number, number][] };
+type Found = { id: number; highlight: { title: Marked | null; text: Marked | null } };
+
+async function find(type: string, q: string, extra = "") {
+  const res = await (await guestClient()).get(`/search?type=${type}&q=${encodeURIComponent(q)}${extra}`);
+  expect(res.status).toBe(200);
+  const header = res.headers.get("Search-Corrected-Query");
+  return { results: await json<Found[]>(res), corrected: header ? decodeURIComponent(header) : null };
+}
+
+/** The marked words of a highlight. */
+const markedWords = (m: Marked | null) => (m ? m.marks.map(([s, e]) => m.text.slice(s, e)) : []);
+
+const DAY = 24 * 60 * 60 * 1000;
+
+describe("search: ranking", () => {
+  it("puts title matches above body matches, the form typed above other forms, then the fresher", async () => {
+    const mark = marker();
+    const author = await createUser();
+    const at = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY);
+    const bodyOther = await createPublishedPost(author, at(1), {
+      title: "Огненный змей",
+      body: paragraphBody(`Тут живёт дракон, ${mark}.`),
+    });
+    const bodyOtherOld = await createPublishedPost(author, at(30), {
+      title: "Старый змей",
+      body: paragraphBody(`Тут жил дракон, ${mark}.`),
+    });
+    const bodyExact = await createPublishedPost(author, at(2), {
+      title: "Змей",
+      body: paragraphBody(`Нет у нас дракона, ${mark}.`),
+    });
+    const titleOther = await createPublishedPost(author, at(3), {
+      title: "Драконы летят",
+      body: paragraphBody(`Про них: ${mark}.`),
+    });
+    const titleExact = await createPublishedPost(author, at(4), {
+      title: "Без дракона",
+      body: paragraphBody(`И всё: ${mark}.`),
+    });
+    const { results } = await find("post", `дракона ${mark}`);
+    expect(results.map((p) => p.id)).toEqual([
+      titleExact.id,
+      titleOther.id,
+      bodyExact.id,
+      bodyOther.id,
+      bodyOtherOld.id,
+    ]);
+    // Marks on every form of the word and on the marker.
+    expect(markedWords(results[0]?.highlight.title ?? null)).toEqual(["дракона"]);
+    expect(markedWords(results[1]?.highlight.title ?? null)).toEqual(["Драконы"]);
+    expect(markedWords(results[3]?.highlight.text ?? null)).toEqual(["дракон", mark]);
+  });
+
+  it("ranks shouts and comments: the form typed first, then the newer", async () => {
+    const mark = marker();
+    const author = await createUser();
+    const older = await createShoutRow(author, { text: `Вижу огонёк ${mark}`, createdAt: new Date(Date.now() - DAY) });
+    const newer = await createShoutRow(author, { text: `Ещё огоньки ${mark}` });
+    const exact = await createShoutRow(author, {
+      text: `Два огонька ${mark}`,
+      createdAt: new Date(Date.now() - 2 * DAY),
+    });
+    const { results } = await find("shout", `огонька ${mark}`);
+    expect(results.map((s) => s.id)).toEqual([exact.id, newer.id, older.id]);
+
+    const post = await createPublishedPost(author, new Date(), { title: "Ночь" });
+    const exactComment = await createCommentRow(post, author, {
+      text: `Нет сна ${mark}`,
+      createdAt: new Date(Date.now() - DAY),
+    });
+    const plural = await createCommentRow(post, author, {
+      text: `Сны снятся ${mark}`,
+      createdAt: new Date(Date.now() - 1000),
+    });
+    const single = await createCommentRow(post, author, { text: `Мне приснился сон ${mark}` });
+    const found = await find("comment", `сна ${mark}`);
+    expect(found.results.map((c) => c.id)).toEqual([exactComment.id, single.id, plural.id]);
+    expect(markedWords(found.results[1]?.highlight.text ?? null)).toEqual(["сон", mark]);
+  });
+
+  it("cuts a long text to a fragment around the first match", async () => {
+    const mark = marker();
+    const author = await createUser();
+    const filler = "Слово за слово, а дело стоит. ".repeat(20);
+    await createShoutRow(author, { text: `${filler}И тут рыцари ${mark} пришли. ${filler}` });
+    const { results } = await find("shout", `рыцарь ${mark}`);
+    const text = results[0]?.highlight.text as Marked;
+    expect(text.text.startsWith("…")).toBe(true);
+    expect(text.text.endsWith("…")).toBe(true);
+    expect(text.text.length).toBeLessThanOrEqual(190);
+    expect(markedWords(text)).toEqual(["рыцари", mark]);
+  });
+});
+
+describe("search: typos", () => {
+  it("corrects a word no document has to a close one, unless asked for the query as typed", async () => {
+    const mark = marker();
+    const shout = await createShoutRow(await createUser(), { text: `Лучший компьютер для игр ${mark}` });
+    const fixed = await find("shout", `кампьютер ${mark}`);
+    expect(fixed.results.map((s) => s.id)).toEqual([shout.id]);
+    expect(fixed.corrected).toBe(`компьютер ${mark}`);
+    const verbatim = await find("shout", `кампьютер ${mark}`, "&verbatim=1");
+    expect(verbatim.results).toEqual([]);
+    expect(verbatim.corrected).toBeNull();
+    // A query that finds something is never corrected.
+    expect((await find("shout", `компьютеры ${mark}`)).corrected).toBeNull();
+  });
+
+  it("shows the correction on the search page with the query as typed a click away", async () => {
+    const mark = marker();
+    await createShoutRow(await createUser(), { text: `Собака лает ${mark}` });
+    const guest = await guestClient();
+    const res = await guest.get(`http://localhost/search?type=shout&q=${encodeURIComponent(`сабака ${mark}`)}`);
+    const html = await res.text();
+    expect(html).toContain("Показаны результаты по запросу");
+    expect(html).toContain(`собака ${mark}`);
+    expect(html).toContain(`verbatim=1`);
+    const typed = await guest.get(
+      `http://localhost/search?type=shout&verbatim=1&q=${encodeURIComponent(`сабака ${mark}`)}`,
+    );
+    expect(await typed.text()).toContain("К сожалению, мы ничего не смогли найти.");
+  });
+});
+
+describe("search: safety", () => {
+  it("renders highlighted fragments as text: HTML in content stays text, marks come from ranges", async () => {
+    const mark = marker();
+    const author = await createUser();
+    const post = await createPublishedPost(author, new Date(), { title: "Обсуждение" });
+    await createCommentRow(post, author, {
+      text: `<script>alert("x")</script> <b>драконы</b> <img src=x onerror=alert(1)> ${mark}`,
+    });
+    const res = await (await guestClient()).get(
+      `http://localhost/search?type=comment&q=${encodeURIComponent(`дракон ${mark}`)}`,
+    );
+    const html = await res.text();
+    expect(html).toContain("<mark>драконы</mark>");
+    expect(html).not.toContain("<script>alert");
+    expect(html).not.toContain("<img src=x");
+    expect(html).toContain("&lt;script&gt;");
+  });
+
+  it("finds nothing hidden, and corrects no typo towards it: drafts, muted shouts, deleted comments", async () => {
+    const mark = marker();
+    const author = await createUser();
+    const draft = await createDraftRow(author, { title: `Черновик про единорогов ${mark}`, headline: "" });
+    await createCommentRow(draft, author, { text: `Под черновиком единороги ${mark}` });
+    await createShoutRow(author, { text: `Заглушённые единороги ${mark}`, isMuted: true });
+    const post = await createPublishedPost(author, new Date(), { title: "Открытая" });
+    const deleted = await createCommentRow(post, author, { text: `Удалённые единороги ${mark}` });
+    await db().update(comments).set({ isDeleted: true, text: "" }).where(eq(comments.id, deleted.id));
+    const { client } = await memberClient();
+    for (const type of ["post", "shout", "comment"]) {
+      for (const q of [`единорог ${mark}`, `единарог ${mark}`]) {
+        const res = await client.get(`/search?type=${type}&q=${encodeURIComponent(q)}`);
+        expect(await json(res), `${type}: ${q}`).toEqual([]);
+        expect(res.headers.get("Search-Corrected-Query"), `${type}: ${q}`).toBeNull();
+      }
+    }
+  });
+});
