@@ -13,7 +13,7 @@ import { auditInsert } from "#workers/core/audit/audit";
 import { AppError } from "#workers/core/errors";
 import { STREAM_TYPE } from "#workers/core/notifications/notifications.constants";
 import { notify } from "#workers/core/notifications/notifications";
-import { requireActor } from "#workers/core/shared/actor";
+import { requireWriter } from "#workers/core/shared/actor";
 import { normaliseKey } from "#workers/core/shared/text";
 import { parseInput } from "#workers/core/shared/validation";
 import type { RequestContext } from "#workers/platform/context";
@@ -41,7 +41,7 @@ import { gameUrl, monthUrl } from "./calendar.urls";
  */
 
 function requireEditor(ctx: RequestContext): UserRow {
-  const actor = requireActor(ctx, "Войдите на сайт, чтобы править календарь.");
+  const actor = requireWriter(ctx, "Войдите на сайт, чтобы править календарь.");
   if (!can(actor, "edit")) throw new AppError("forbidden", "Править календарь могут только редакторы базы игр.");
   return actor;
 }

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { recapShares, users } from "#drizzle/schema";
 import { avatarUrls } from "#workers/core/accounts/accounts.serializers";
 import { AppError } from "#workers/core/errors";
-import { requireActor } from "#workers/core/shared/actor";
+import { requireActor, requireWriter } from "#workers/core/shared/actor";
 import { parseInput } from "#workers/core/shared/validation";
 import type { RequestContext } from "#workers/platform/context";
 import { randomToken } from "#workers/platform/crypto";
@@ -40,7 +40,7 @@ export interface RecapShare {
 export const sharedRecapUrl = (id: string) => `/year/shared/${id}`;
 
 export async function shareRecap(ctx: RequestContext, input: unknown): Promise<RecapShare> {
-  const actor = requireActor(ctx, SIGN_IN);
+  const actor = requireWriter(ctx, SIGN_IN);
   const { year, parts } = parseInput(ZShareInput, input);
   if (!isRecapOpen(year, ctx.now())) throw AppError.field("year", `Итоги ${year} года ещё не открылись.`);
   const id = randomToken(12);
