@@ -14,6 +14,7 @@ import { useNotice } from "./notices";
 import { PawButton, type PawItemType } from "./paw-button";
 import { postUrl } from "./post-links";
 import { ReportLink } from "./report-link";
+import { ShareButton } from "./share-button";
 import { TimeAgo } from "./time-ago";
 
 /** Offsets under the sticky toolbar (spec §2): `?comment=` 60 px, `?comments` 110 px. */
@@ -274,7 +275,10 @@ function CommentItem({ comment, ...tree }: TreeProps & { comment: TreeComment })
       className={`comment depth-${Math.min(comment.depth, COMMENT_MAX_DEPTH)}${tree.highlighted === comment.id ? " is-highlighted" : ""}${comment.is_deleted ? " is-deleted" : ""}`}
       id={anchor}
     >
-      <article className="comment-box" aria-label={comment.is_deleted ? "Удалённый комментарий" : `Комментарий ${comment.user.username}`}>
+      <article
+        className="comment-box"
+        aria-label={comment.is_deleted ? "Удалённый комментарий" : `Комментарий ${comment.user.username}`}
+      >
         {comment.is_deleted ? (
           <p className="comment-deleted">Комментарий удалён</p>
         ) : (
@@ -346,8 +350,13 @@ function CommentItem({ comment, ...tree }: TreeProps & { comment: TreeComment })
                 )
               ) : null}
               {comment.can_delete ? (
-                <DeleteCommentForm target={tree.target} commentId={comment.id} hasReplies={comment.children.length > 0} />
+                <DeleteCommentForm
+                  target={tree.target}
+                  commentId={comment.id}
+                  hasReplies={comment.children.length > 0}
+                />
               ) : null}
+              <ShareButton url={`${base}?comment=${comment.id}#${anchor}`} kind="comment" className="comment-action" />
               <ReportLink
                 type={tree.target.kind === "post" ? "comment" : "shout_comment"}
                 id={comment.id}

@@ -6,6 +6,7 @@ import { CsrfField } from "./csrf-field";
 import { Dropdown } from "./dropdown";
 import { useBackPath } from "./paw-button";
 import { ReportLink } from "./report-link";
+import { ShareButton } from "./share-button";
 import { UNPIN_QUESTION } from "./pin-form";
 import { type ShoutActionResult, shoutUrl, useShoutResultNotice } from "./shout-actions";
 
@@ -145,6 +146,7 @@ export function ShoutMenu({
             </button>
           </fetcher.Form>
         ) : null}
+        <ShareButton url={shoutUrl(shout.id)} kind="shout" className="dropdown-item share-button" />
         <ReportLink type="shout" id={shout.id} authorId={shout.user.id} className="dropdown-item" />
       </Dropdown>
       {hydrated ? (

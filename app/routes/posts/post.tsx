@@ -13,6 +13,7 @@ import {
 import { PawButton } from "#app/components/paw-button";
 import { PinForm } from "#app/components/pin-form";
 import { ReportLink } from "#app/components/report-link";
+import { ShareButton } from "#app/components/share-button";
 import { PinnedStrip } from "#app/components/pinned-strip";
 import { PostBody } from "#app/components/post-body";
 import { COMMENT_FORMS, postUrl, TagList } from "#app/components/post-links";
@@ -214,6 +215,12 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
                 anchor="post-footer"
               />
               <BookmarkButton itemId={post.id} isBookmarked={post.is_bookmarked} withLabel anchor="post-footer" />
+              <ShareButton
+                url={postUrl(post.slug)}
+                kind="post"
+                text={post.title}
+                className="post-comments-link share-button"
+              />
               <ReportLink type="post" id={post.id} authorId={post.user.id} className="post-comments-link" />
               <a className="post-comments-link" href="#comments">
                 {count ? `${count} ${plural(count, COMMENT_FORMS)}` : "Обсудить"}
