@@ -106,3 +106,34 @@ describe("seasonal effects (an admin's clock override)", () => {
     }
   });
 });
+
+describe("sharing", () => {
+  it("copies a post's link with the spec's notice, and says so when the clipboard refuses", async () => {
+    const context = await newContext({ permissions: ["clipboard-read", "clipboard-write"] });
+    const page = await context.newPage();
+    await page.goto("/");
+    await hydrated(page);
+    const href = (await page.locator("a[href^='/posts/']").first().getAttribute("href")) ?? "";
+    await page.goto(href);
+    await hydrated(page);
+    await page.getByRole("button", { name: "Поделиться" }).first().click();
+    await page.getByText("URL статьи скопировано в буфер обмена.").waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(new URL(href, page.url()).toString());
+    await screenshot(page, "share-copied-darkorange-1280");
+    await context.close();
+
+    const denied = await newContext();
+    await denied.addInitScript(() => {
+      Object.defineProperty(navigator, "clipboard", {
+        value: { writeText: () => Promise.reject(new DOMException("Write permission denied.", "NotAllowedError")) },
+      });
+    });
+    const refused = await denied.newPage();
+    await refused.goto(href);
+    await hydrated(refused);
+    await refused.getByRole("button", { name: "Поделиться" }).first().click();
+    await refused.getByText("Что-то пошло не так.").waitFor();
+    await refused.getByText("Значение не скопировано в буфер обмена. Попробуйте еще раз.").waitFor();
+    await denied.close();
+  });
+});
