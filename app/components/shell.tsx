@@ -53,20 +53,19 @@ function useSameRouteReload() {
 
 function Frame({ children, footer }: { children: React.ReactNode; footer: boolean }) {
   const sidebars = useSidebars();
-  const root = useRouteLoaderData("root") as RootData | undefined;
   useSameRouteReload();
   usePushMessages();
   const layoutClass = [
     "layout",
     sidebars.activity ? "has-activity" : "",
     sidebars.notifications ? "has-notifications" : "",
-    root?.sanction ? "is-readonly" : "",
   ]
     .filter(Boolean)
     .join(" ");
   return (
     <>
       <ProgressBar />
+      <FingerprintSender />
       <EcodeNotice />
       <FingerprintSender />
       <a className="skip-link" href="#main">
@@ -127,6 +126,7 @@ export function MinimalShell({ children }: { children: React.ReactNode }) {
       <div className="layout">
         <div className="layout-main">
           <div id="main" className="content">
+            <SanctionBanner />
             {children}
           </div>
         </div>
