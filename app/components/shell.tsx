@@ -65,7 +65,6 @@ function Frame({ children, footer }: { children: React.ReactNode; footer: boolea
   return (
     <>
       <ProgressBar />
-      <FingerprintSender />
       <EcodeNotice />
       <FingerprintSender />
       <a className="skip-link" href="#main">
@@ -126,7 +125,6 @@ export function MinimalShell({ children }: { children: React.ReactNode }) {
       <div className="layout">
         <div className="layout-main">
           <div id="main" className="content">
-            <SanctionBanner />
             {children}
           </div>
         </div>
