@@ -204,7 +204,6 @@ export async function resourceJson(
   const headers = new Headers(request.headers);
   headers.set("Accept", "application/json");
   headers.set("Authorization", `${request.scheme ?? "Bearer"} ${accessToken}`);
-  if (!config.issuerOverride && request.url.includes("?")) url.search = new URL(request.url).search;
   const response = await fetch(url, {
     method: request.method ?? "GET",
     headers,

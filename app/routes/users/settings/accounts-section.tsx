@@ -64,7 +64,7 @@ export function AccountsSection({
       {more.length ? (
         <>
           <p className="muted">Привяжите аккаунт, чтобы входить через него:</p>
-          <ul className="social-buttons">
+          <ul className="social-buttons social-link-buttons">
             {more.map((provider) => (
               <li key={provider.slug}>
                 <a className="btn social-button" href={providerLoginHref(provider.slug, `/users/${userId}/settings`)}>

@@ -56,6 +56,7 @@ function AccountRow({ account, schema }: { account: SocialAccountView; schema: S
         <span aria-hidden="true">{schema.title}</span>
         <input
           id={inputId}
+          type="text"
           value={value}
           maxLength={64}
           onChange={(event) => setValue(event.target.value)}
@@ -129,6 +130,7 @@ export function SocialSection({ accounts, schemas }: { accounts: SocialAccountVi
             <label htmlFor="social-add-uid">Идентификатор</label>
             <input
               id="social-add-uid"
+              type="text"
               value={uid}
               maxLength={64}
               required
