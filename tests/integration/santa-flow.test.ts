@@ -153,7 +153,7 @@ describe("Secret Santa, the whole exchange on a controlled clock", () => {
 
     // Receiving: member 0 says thanks with a photo (a shout on the bonfire); the santa is told.
     const receiveAt = at(afterSendBy.getTime() + 2 * DAY_MS);
-    const photo = new File([PNG_6X4], "gift.png", { type: "image/png" });
+    const photo = new File([new Uint8Array(PNG_6X4)], "gift.png", { type: "image/png" });
     const received = await markGiftReceived(await serviceContext(members[0], receiveAt), apps[0], {
       thanks: "Спасибо, Санта! Носки — огонь",
       files: [photo],
