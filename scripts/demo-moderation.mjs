@@ -24,10 +24,54 @@ export function demoModerationSql(now) {
   const blockEnds = now + 7 * DAY;
   // [id, whom, who, kind, reason, days, starts, ends, lifted, lifted by]
   const sanctions = [
-    [FIRST_ID, buyan, mod, "block", "Флуд в записках: десять одинаковых сообщений подряд", 1, now - 60 * DAY, now - 59 * DAY, null, null],
-    [FIRST_ID + 1, buyan, mod, "block", "Оскорбления в комментариях", 3, now - 30 * DAY, now - 27 * DAY, now - 29 * DAY, admin],
-    [FIRST_ID + 2, buyan, mod, "block", "Снова оскорбления после предупреждения; спойлеры без спойлер-блока", 7, now - 2 * 3_600_000, blockEnds, null, null],
-    [FIRST_ID + 3, second, admin, "ban", "Второй аккаунт заблокированного участника", null, now - 20 * DAY, null, null, null],
+    [
+      FIRST_ID,
+      buyan,
+      mod,
+      "block",
+      "Флуд в записках: десять одинаковых сообщений подряд",
+      1,
+      now - 60 * DAY,
+      now - 59 * DAY,
+      null,
+      null,
+    ],
+    [
+      FIRST_ID + 1,
+      buyan,
+      mod,
+      "block",
+      "Оскорбления в комментариях",
+      3,
+      now - 30 * DAY,
+      now - 27 * DAY,
+      now - 29 * DAY,
+      admin,
+    ],
+    [
+      FIRST_ID + 2,
+      buyan,
+      mod,
+      "block",
+      "Снова оскорбления после предупреждения; спойлеры без спойлер-блока",
+      7,
+      now - 2 * 3_600_000,
+      blockEnds,
+      null,
+      null,
+    ],
+    [
+      FIRST_ID + 3,
+      second,
+      admin,
+      "ban",
+      "Второй аккаунт заблокированного участника",
+      null,
+      now - 20 * DAY,
+      null,
+      null,
+      null,
+    ],
   ];
   const out = [
     memberSql(DEMO_SANCTIONED, now - 90 * DAY, { is_fp_required: 1 }),
@@ -44,7 +88,9 @@ VALUES (${id + 200}, ${liftedBy}, 'user.activate', 'user', ${whom}, ${whom}, ${q
     }
   }
   // The users rows mirror the active sanction (workers/core/moderation/sanctions.read.ts).
-  out.push(`UPDATE users SET is_banned = 0, blocked_until = (SELECT ends_at FROM sanctions WHERE id = ${FIRST_ID + 2}) WHERE id = ${buyan};`);
+  out.push(
+    `UPDATE users SET is_banned = 0, blocked_until = (SELECT ends_at FROM sanctions WHERE id = ${FIRST_ID + 2}) WHERE id = ${buyan};`,
+  );
   out.push(`UPDATE users SET is_banned = 1, blocked_until = NULL WHERE id = ${second};`);
   for (const [who, first, last, count] of [
     [buyan, now - 80 * DAY, now - 3_600_000, 41],

@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
-import { useRootData } from "#app/lib/root-data";
 import { formatDate } from "#app/lib/dates";
+import { useRootData } from "#app/lib/root-data";
 import { IGNORE_TERMS } from "#workers/core/notifications/ignores.constants";
 import { pluralize } from "#workers/core/shared/plural";
 import { CsrfField } from "./csrf-field";

@@ -26,7 +26,8 @@ function fp(hash: string, components: Record<string, unknown> = { screen: "1920x
   return btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify({ hash, components }))));
 }
 /** A hash of its own for each test (the tests of a file share one database). */
-const hash = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+const hash = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
 const HASH_A = hash();
 const HASH_B = hash();
 
@@ -139,7 +140,12 @@ describe("ignore with a term", () => {
     expect((await client.post(`/user/${a.id}/ignore/`, { days: 0 })).status).toBe(400);
 
     // After the term the ignore is over: not listed (a clock past it).
-    await scalar("UPDATE user_ignores SET until = ? WHERE user_id = ? AND ignored_user_id = ?", Date.now() - 1, user.id, a.id);
+    await scalar(
+      "UPDATE user_ignores SET until = ? WHERE user_id = ? AND ignored_user_id = ?",
+      Date.now() - 1,
+      user.id,
+      a.id,
+    );
     const after = await json<{ id: number }[]>(await client.get("/user/ignored/"));
     expect(after.map((m) => m.id)).toEqual([b.id]);
 
@@ -233,7 +239,9 @@ describe("new-member limits", () => {
     });
     expect(res.status).toBe(200);
     const config = await json<Record<string, number>>(await admin.get("/config/"));
-    expect([config.new_member_days, config.new_member_daily_limit, config.new_member_interval_seconds]).toEqual([2, 5, 90]);
+    expect([config.new_member_days, config.new_member_daily_limit, config.new_member_interval_seconds]).toEqual([
+      2, 5, 90,
+    ]);
     const bad = await admin.form("/admin/site", { intent: "flags", site_name: "Костёр", new_member_days: "-3" });
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain("Не меньше 0.");
@@ -253,7 +261,9 @@ describe("new-member limits", () => {
     const res = await client.post("/comment/", { post_slug: post.slug, text: "Второй" });
     expect(res.status).toBe(429);
     expect(Number(res.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect((await json<ErrorBody>(res)).detail).toMatch(/^Новые участники пишут не чаще раза в 30 секунд\. Подождите ещё \d+ секунд[уы]?\.$/);
+    expect((await json<ErrorBody>(res)).detail).toMatch(
+      /^Новые участники пишут не чаще раза в 30 секунд\. Подождите ещё \d+ секунд[уы]?\.$/,
+    );
   });
 });
 
@@ -266,7 +276,11 @@ describe("pages: a sanctioned member's plain forms, the moderation view", () => 
     const page = await mod.get(`${mod.origin}/admin/users/${user.id}?reason=${encodeURIComponent("Спам ссылками")}`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("Спам ссылками</textarea>");
-    const imposed = await mod.form(`/admin/users/${user.id}`, { intent: "sanction", reason: "Спам ссылками", term: "3" });
+    const imposed = await mod.form(`/admin/users/${user.id}`, {
+      intent: "sanction",
+      reason: "Спам ссылками",
+      term: "3",
+    });
     expect(imposed.status).toBe(200);
     expect(await scalar("SELECT days FROM sanctions WHERE user_id = ?", user.id)).toBe(3);
 

@@ -1,14 +1,14 @@
 import { SELF } from "cloudflare:test";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { sanctions, users } from "#drizzle/schema";
 import { type ErrorBody, memberClient } from "#tests/factories/client";
 import { createCommentRow } from "#tests/factories/comments";
+import { db } from "#tests/factories/db";
 import { PNG_6X4 } from "#tests/factories/images";
 import { createPublishedPost } from "#tests/factories/posts";
 import { createShoutCommentRow, createShoutRow } from "#tests/factories/shouts";
 import { createUser } from "#tests/factories/users";
-import { db } from "#tests/factories/db";
-import { eq } from "drizzle-orm";
-import { sanctions, users } from "#drizzle/schema";
 
 /**
  * Walks the OpenAPI document: every unsafe route, called by a blocked member on their own rows (so that without

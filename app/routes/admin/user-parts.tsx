@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { formatDateTime } from "#app/lib/dates";
-import type { MemberAuditEntry } from "#workers/core/moderation/sanctions.member";
 import type { SanctionView } from "#workers/core/moderation/sanctions";
+import type { MemberAuditEntry } from "#workers/core/moderation/sanctions.member";
 import { formatSanctionEnd } from "#workers/core/moderation/sanctions.schemas";
 import { pluralize } from "#workers/core/shared/plural";
 

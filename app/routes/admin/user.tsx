@@ -4,13 +4,13 @@ import { asFailure, asSuccess, errorsFor, FormErrors, SubmitButton, SuccessMessa
 import { formatDateTime } from "#app/lib/dates";
 import { formFields, getCtx, loaderError, readForm, runAction } from "#app/lib/forms.server";
 import { pageMeta } from "#app/lib/meta";
+import moderationCss from "#app/styles/pages/moderation.css?url";
 import { AppError } from "#workers/core/errors";
 import { setFingerprintRequired } from "#workers/core/moderation/fingerprints";
 import { activateUser, banUser, blockUser } from "#workers/core/moderation/sanctions";
 import { memberModeration } from "#workers/core/moderation/sanctions.member";
 import { BLOCK_TERMS, MAX_BLOCK_DAYS, REASON_MAX } from "#workers/core/moderation/sanctions.schemas";
 import { pluralize } from "#workers/core/shared/plural";
-import moderationCss from "#app/styles/pages/moderation.css?url";
 import type { Route } from "./+types/user";
 import { AuditList, SanctionHistory, SanctionStatus } from "./user-parts";
 

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { saveFingerprint, setFingerprintRequired } from "#workers/core/moderation/fingerprints";
-import { memberModeration } from "#workers/core/moderation/sanctions.member";
 import { activateUser, banUser, blockUser } from "#workers/core/moderation/sanctions";
+import { memberModeration } from "#workers/core/moderation/sanctions.member";
 import { ZBan, ZBlock } from "#workers/core/moderation/sanctions.schemas";
 import { type ApiEnv, readJson } from "../http";
 import { errorResponses, jsonBody, jsonResponse, registry } from "../openapi";

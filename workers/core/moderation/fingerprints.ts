@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, lt, ne, sql } from "drizzle-orm";
+import { z } from "zod";
 import { userFingerprints, users } from "#drizzle/schema";
 import { auditInsert } from "#workers/core/audit/audit";
 import { parsePathId } from "#workers/core/comments/paging";
@@ -7,7 +8,6 @@ import { requireActor, requireWriter } from "#workers/core/shared/actor";
 import { parseInput } from "#workers/core/shared/validation";
 import type { RequestContext } from "#workers/platform/context";
 import type { Db } from "#workers/platform/db";
-import { z } from "zod";
 import { can } from "./moderation.policy";
 
 /**

@@ -1,11 +1,11 @@
 import { and, asc, eq, gt, isNull, or } from "drizzle-orm";
+import { z } from "zod";
 import { userIgnores, users } from "#drizzle/schema";
 import { parsePathId } from "#workers/core/comments/paging";
 import { AppError } from "#workers/core/errors";
 import { requireActor } from "#workers/core/shared/actor";
 import { parseInput } from "#workers/core/shared/validation";
 import type { RequestContext } from "#workers/platform/context";
-import { z } from "zod";
 import { can } from "./notifications.policy";
 
 const SIGN_IN = "Войдите на сайт, чтобы игнорировать участников.";
