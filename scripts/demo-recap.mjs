@@ -1,7 +1,7 @@
 // Last year's archive for the yearly recap (/year): a year of posts, shouts, comments and paws among the demo
 // members, dated in the previous Moscow year, so the recap page has a finished year to show in any month.
 // Idempotent: posts by slug, shouts and comments by (author, time), paws by their key.
-import { HOUR, q, tagSql, user } from "./demo-sql.mjs";
+import { HOUR, key, q, tagSql, user } from "./demo-sql.mjs";
 
 const MSK = 3 * HOUR;
 const POSTS = [
@@ -51,7 +51,7 @@ export function demoRecapSql(now = Date.now()) {
     out.push(`INSERT OR IGNORE INTO posts (slug, user_id, title, headline, body, is_published, comments_count, pwnd, created_at, updated_at, published_at)
 SELECT ${q(slug)}, ${user(author)}, ${q(title)}, ${q(`${title}. Из архива прошлого года.`)}, ${body(`${title}. Текст из архива прошлого года.`)}, 1, 0, 0, ${published - HOUR}, ${published}, ${published} WHERE ${user(author)} IS NOT NULL;`);
     tags.forEach((name, position) => {
-      out.push(`INSERT OR IGNORE INTO post_tags (post_id, tag_id, position) SELECT (SELECT id FROM posts WHERE slug = ${q(slug)}), (SELECT id FROM tags WHERE name = ${q(name)}), ${position} WHERE (SELECT id FROM posts WHERE slug = ${q(slug)}) IS NOT NULL;`);
+      out.push(`INSERT OR IGNORE INTO post_tags (post_id, tag_id, position) SELECT (SELECT id FROM posts WHERE slug = ${q(slug)}), (SELECT id FROM tags WHERE name_key = ${q(key(name))}), ${position} WHERE (SELECT id FROM posts WHERE slug = ${q(slug)}) IS NOT NULL;`);
     });
     // Comments: a few top-level, each answered once; then paws from most members.
     const post = `(SELECT id FROM posts WHERE slug = ${q(slug)})`;

@@ -77,6 +77,9 @@ export async function newContext(options: BrowserContextOptions = {}): Promise<B
     baseURL: BASE_URL,
     locale: "ru-RU",
     viewport: { width: 1280, height: 900 },
+    // Seasonal effects (snow, rain and its switch) would draw over every test's page and screenshot depending on
+    // the day the tests run: contexts prefer reduced motion unless a test asks otherwise (tests/e2e/effects.test.ts).
+    reducedMotion: "reduce",
     ...options,
     extraHTTPHeaders: { "CF-Connecting-IP": randomIp(), ...options.extraHTTPHeaders },
   });

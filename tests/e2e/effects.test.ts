@@ -7,7 +7,7 @@ const ADMIN = ["admin@kostyor.local", "admin-demo-2026"] as const;
 
 describe("seasonal effects (an admin's clock override)", () => {
   it("snow in winter, rain with its sound switch in autumn, nothing in summer; only the day's code loads", async () => {
-    const context = await newContext();
+    const context = await newContext({ reducedMotion: "no-preference" });
     const page = await context.newPage();
     const scripts: string[] = [];
     page.on("request", (request) => {
@@ -42,7 +42,7 @@ describe("seasonal effects (an admin's clock override)", () => {
   });
 
   it("the birthday logo with the site's age and its confetti; the Wednesday paw; the heart on 14 February", async () => {
-    const context = await newContext({ colorScheme: "light" });
+    const context = await newContext({ reducedMotion: "no-preference" });
     const page = await context.newPage();
     await signInAs(page, ...ADMIN);
     await page.goto("/?effects_date=2026-09-19");
@@ -81,7 +81,7 @@ describe("seasonal effects (an admin's clock override)", () => {
   });
 
   it("read well in the light theme too", async () => {
-    const context = await newContext();
+    const context = await newContext({ reducedMotion: "no-preference" });
     const page = await context.newPage();
     await signInAs(page, ...ADMIN);
     const csrf = (await context.cookies()).find((c) => c.name.endsWith("csrftoken"))?.value ?? "";
