@@ -77,9 +77,29 @@ const SCENARIOS = [
     guest: true,
     miss: true,
   },
+  // The yearly recap (decision 0033): figures aggregated once (the first request or the recap job), then read.
+  { id: "guest-year", title: "guest `/year`", path: "/year", page: true, guest: true },
+  { id: "guest-year-miss", title: "guest `/year`, page cache missed", path: "/year", page: true, guest: true, miss: true },
+  { id: "member-year", title: "member `/year` (their own year on top)", path: "/year", page: true, cookie: memberCookie },
   { id: "member-home", title: "member `/`", path: "/", page: true, cookie: memberCookie },
   { id: "member-hot", title: "member hot post (1,000 comments)", path: hot, page: true, cookie: memberCookie },
   { id: "api-posts", title: "`GET /api/v1/post/`", path: "/api/v1/post/" },
+  // Search (decision 0031): a common word (every form of «статья»: one comment in six, 166,667) and a rare one.
+  {
+    id: "search-common",
+    title: "search comments, common word «статьи»",
+    path: `/api/v1/search?type=comment&q=${encodeURIComponent("статьи")}`,
+  },
+  {
+    id: "search-rare",
+    title: "search comments, rare word (one comment)",
+    path: "/api/v1/search?type=comment&q=987654",
+  },
+  {
+    id: "search-posts",
+    title: "search posts, a word of every post «вступлением»",
+    path: `/api/v1/search?type=post&q=${encodeURIComponent("вступлением")}`,
+  },
 ];
 
 // Servers are stopped (their whole process group) however this script ends.
