@@ -99,9 +99,16 @@ export function SidebarsProvider({
     }));
   }, [location.key]);
 
-  // Sign-out: the notifications sidebar goes away with the member.
+  // Sign-out (spec §4): every sidebar closes — the activity sidebar too — and stays closed after a reload.
+  const wasMember = useRef(isMember);
   useEffect(() => {
-    if (!isMember) setState((s) => (s.notifications ? { ...s, notifications: false } : s));
+    if (wasMember.current && !isMember) {
+      restored.current = true;
+      setState(CLOSED);
+    } else if (!isMember) {
+      setState((s) => (s.notifications ? { ...s, notifications: false } : s));
+    }
+    wasMember.current = isMember;
   }, [isMember]);
 
   const toggleActivity = useCallback(() => {

@@ -137,3 +137,29 @@ describe("sharing", () => {
     await denied.close();
   });
 });
+
+describe("sign-out", () => {
+  it("closes every sidebar, the activity sidebar too, and goes to the index", async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    await signInAs(page, "murka@kostyor.local", "member-demo-2026");
+    await hydrated(page);
+    await page.goto("/bonfire");
+    await hydrated(page);
+    const activity = page.getByRole("button", { name: "Активность" }).first();
+    await activity.click();
+    await expect.poll(() => activity.getAttribute("aria-pressed")).toBe("true");
+    await page.getByRole("button", { name: "Уведомления" }).first().click();
+    await page.locator("#sidebar-notifications").getByRole("button", { name: "Выйти" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await expect.poll(() => page.getByRole("link", { name: "Войти" }).first().isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole("button", { name: "Активность" }).first().getAttribute("aria-pressed"))
+      .toBe("false");
+    await page.reload();
+    await hydrated(page);
+    await page.waitForTimeout(400); // past the sidebars' 200 ms restore
+    expect(await page.getByRole("button", { name: "Активность" }).first().getAttribute("aria-pressed")).toBe("false");
+    await context.close();
+  });
+});
