@@ -45,6 +45,7 @@ export default [
   route("year/shared/:id", "routes/year/shared.tsx"),
   route("calendar", "routes/calendar/index.tsx"),
   route("calendar/my", "routes/calendar/my.tsx"),
+  route("calendar/platforms", "routes/calendar/platforms.tsx"),
   route("calendar/subscribe", "routes/calendar/subscribe.tsx"),
   route("calendar/games/:id", "routes/calendar/game.tsx"),
   route("calendar/feeds/:file", "routes/calendar/feed.ts"),

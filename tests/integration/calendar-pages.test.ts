@@ -124,4 +124,66 @@ describe("calendar pages", () => {
       expect(await scalar("SELECT count(*) FROM games WHERE title = 'Не редактор'")).toBe(0);
     },
   );
+
+  it("editors manage platforms with the plain forms; members get 403 and guests 401", PAGE_TIMEOUT, async () => {
+    const { client: editor } = await memberClient({ isDbEditor: true });
+    const list = await page("/calendar/platforms", editor);
+    expect(list.res.status).toBe(200);
+    expect(list.html).toContain("PlayStation 5");
+    const added = await editor.form("/calendar/platforms", {
+      intent: "create",
+      title: "Sega Dreamcast",
+      slug: "dreamcast",
+      icon: "other",
+      position: "20",
+    });
+    expect(added.status).toBe(200);
+    expect(await scalar("SELECT title FROM platforms WHERE slug = 'dreamcast'")).toBe("Sega Dreamcast");
+    const id = await scalar<number>("SELECT id FROM platforms WHERE slug = 'dreamcast'");
+    await editor.form("/calendar/platforms", {
+      intent: "update",
+      id: String(id),
+      title: "Dreamcast",
+      slug: "dreamcast",
+      icon: "other",
+      position: "3",
+    });
+    expect(await scalar("SELECT title || ':' || position FROM platforms WHERE id = ?", id)).toBe("Dreamcast:3");
+    const audit = await scalar(
+      "SELECT count(*) FROM audit_log WHERE target_type = 'platform' AND action LIKE 'platform.%'",
+    );
+    expect(audit).toBeGreaterThanOrEqual(2);
+
+    const { client: member } = await memberClient();
+    expect((await page("/calendar/platforms", member)).res.status).toBe(403);
+    const refused = await member.form("/calendar/platforms", {
+      intent: "create",
+      title: "Денди",
+      slug: "dendy",
+      icon: "other",
+      position: "1",
+    });
+    expect(refused.status).toBe(403);
+    expect(await scalar("SELECT count(*) FROM platforms WHERE slug = 'dendy'")).toBe(0);
+    expect((await page("/calendar/platforms", await guestClient())).res.status).toBe(401);
+  });
+
+  it("an editor's change leaves the cached guest months it touches at once", PAGE_TIMEOUT, async () => {
+    const guest = await guestClient();
+    const path = "/calendar?date=2038-1";
+    const filtered = "/calendar?date=2038-1&platform=pc";
+    for (const p of [path, path, filtered, filtered]) await page(p, guest);
+    const cached = await guest.request("GET", `${guest.origin}${path}`);
+    expect(cached.headers.get("X-Page-Cache")).toBe("HIT");
+    await cached.body?.cancel();
+
+    const { client: editor } = await memberClient({ isDbEditor: true });
+    const pc = await scalar<number>("SELECT id FROM platforms WHERE slug = 'pc'");
+    expect(
+      (await editor.post("/game/", { title: "Свежая в кэше", platforms: [pc], datetime_released: "2038-01-09" }))
+        .status,
+    ).toBe(201);
+    await new Promise((r) => setTimeout(r, 50));
+    for (const p of [path, filtered]) expect((await page(p, guest)).html, p).toContain("Свежая в кэше");
+  });
 });

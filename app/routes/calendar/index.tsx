@@ -186,7 +186,14 @@ export default function CalendarPage({ loaderData, actionData }: Route.Component
         </>
       )}
 
-      {isEditor ? <NewGameForm platforms={platforms} failure={asFailure(actionData)} /> : null}
+      {isEditor ? (
+        <>
+          <NewGameForm platforms={platforms} failure={asFailure(actionData)} />
+          <p className="cal-editor-links">
+            <Link to="/calendar/platforms">Платформы: названия, значки, порядок</Link>
+          </p>
+        </>
+      ) : null}
 
       <footer className="cal-feeds">
         <h2 className="cal-section-title">Календарь в вашем календаре</h2>
