@@ -184,7 +184,7 @@ describe("calendar API", () => {
     form.append("platforms", String(ids.pc));
     form.append("platforms", String(ids["switch-2"]));
     form.set("datetime_released", "2035-06-05");
-    form.set("cover", new File([PNG_6X4], "cover.png", { type: "image/png" }));
+    form.set("cover", new File([new Uint8Array(PNG_6X4)], "cover.png", { type: "image/png" }));
     const created = await client.request("POST", "/game/", { body: form });
     expect(created.status).toBe(201);
     const game = await json<Game>(created);
@@ -216,12 +216,12 @@ describe("calendar API", () => {
 
     // A corrupt cover is a field error and leaves the old cover.
     const bad = new FormData();
-    bad.set("cover", new File([CORRUPT_PNG], "bad.png", { type: "image/png" }));
+    bad.set("cover", new File([new Uint8Array(CORRUPT_PNG)], "bad.png", { type: "image/png" }));
     const refused = await client.request("PATCH", `/game/${game.id}/`, { body: bad });
     expect(refused.status).toBe(400);
     expect(Object.keys((await json<ErrorBody>(refused)).errors ?? {})).toEqual(["cover"]);
     const huge = new FormData();
-    huge.set("cover", new File([pngDeclaring(20000, 20000)], "huge.png", { type: "image/png" }));
+    huge.set("cover", new File([new Uint8Array(pngDeclaring(20000, 20000))], "huge.png", { type: "image/png" }));
     expect((await client.request("PATCH", `/game/${game.id}/`, { body: huge })).status).toBe(400);
 
     const deleted = await client.post("/release/delete/", { game: game.id, date_released: "2035-07" });
