@@ -39,6 +39,7 @@ export default [
   route("search", "routes/search/index.tsx"),
   route("feed", "routes/feed/index.tsx"),
   route("feed/:id", "routes/feed/group.tsx"),
+  route("feed/image/:kind/:id", "routes/feed/image.ts"),
   route("admin/feeds", "routes/admin/feeds.tsx"),
   route("donate", "routes/donate/index.tsx"),
   route("year", "routes/year/index.tsx"),

@@ -3,6 +3,7 @@ import { asc, desc, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { auditLog, feedEntries, feedGroups, feedSources } from "#drizzle/schema";
 import { pollDueSources } from "#workers/core/feed/feed.ingest";
+import { purgeAllPages } from "#workers/platform/page-cache";
 import { adminClient, guestClient, json, memberClient, RUSSIAN } from "../factories/client";
 import { db } from "../factories/db";
 
@@ -33,6 +34,8 @@ describe("feed pages and API", { timeout: 30_000 }, () => {
   beforeEach(async () => {
     await db().delete(feedGroups);
     await db().delete(feedSources);
+    // Guest pages are cached; in production the ingest purges them by Cache-Tag (tests/integration/feed-ingest).
+    await purgeAllPages("http://localhost");
   });
 
   it("/feed lists stories newest first with their sources; /feed?type=all every entry; /feed/{id} links out", async () => {
@@ -185,6 +188,30 @@ describe("feed pages and API", { timeout: 30_000 }, () => {
       "feed_source.update",
       "feed_source.delete",
     ]);
+  });
+
+  it("feed pictures come from our origin: only real images, never SVG or HTML", async () => {
+    const [group] = await db()
+      .insert(feedGroups)
+      .values([
+        { headline: "С картинкой", imageUrl: `${FEEDS}/pixel.png`, publishedAt: NOW },
+        { headline: "С поддельной картинкой", imageUrl: `${FEEDS}/fake.png`, publishedAt: NOW },
+        { headline: "Без картинки", publishedAt: NOW },
+      ])
+      .returning();
+    const image = await SELF.fetch(`http://localhost/feed/image/group/${group.id}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get("Content-Type")).toBe("image/png");
+    expect(image.headers.get("Content-Security-Policy")).toContain("sandbox");
+    expect((await image.arrayBuffer()).byteLength).toBeGreaterThan(60);
+    for (const path of [`group/${group.id + 1}`, `group/${group.id + 2}`, "group/0", "post/1", "group/x"]) {
+      const res = await SELF.fetch(`http://localhost/feed/image/${path}`);
+      expect(res.status, path).toBe(404);
+      await res.body?.cancel();
+    }
+    const list = await page("/feed");
+    expect(list.html).toContain(`src="/feed/image/group/${group.id}"`);
+    expect(list.html).not.toContain(FEEDS);
   });
 
   it("the «Лента» menu item is enabled", async () => {

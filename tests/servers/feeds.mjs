@@ -16,6 +16,11 @@ const FILES = {
   "/broken.xml": ["broken.xml", "application/xml"],
 };
 export const FEED_ETAG = '"atom-v1"';
+/** A 1×1 PNG (the feed pictures' proxy serves it) and an SVG claiming to be a PNG (refused). */
+const PIXEL = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);
 
 /** A valid RSS document of about `bytes` bytes: many items, the newest first. */
 function bigFeed(bytes) {
@@ -52,6 +57,14 @@ export async function startFeedServer() {
         "Last-Modified": "Tue, 24 Nov 2026 12:00:00 GMT",
       });
       return res.end(readFileSync(path.join(DIR, "atom.xml")));
+    }
+    if (url.pathname === "/pixel.png") {
+      res.writeHead(200, { "Content-Type": "image/png" });
+      return res.end(PIXEL);
+    }
+    if (url.pathname === "/fake.png") {
+      res.writeHead(200, { "Content-Type": "image/png" });
+      return res.end('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     }
     if (url.pathname === "/big.xml") {
       big ??= Buffer.from(bigFeed(5 * 1024 * 1024));

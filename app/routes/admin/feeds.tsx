@@ -23,6 +23,7 @@ import {
   pollSourceNow,
   updateSource,
 } from "#workers/core/feed/feed.admin";
+import { feedImagePath } from "#workers/core/feed/feed.urls";
 import { pluralize } from "#workers/core/shared/plural";
 import type { Route } from "./+types/feeds";
 
@@ -147,7 +148,14 @@ function SourceCard({ source, result }: { source: FeedSourceAdminView; result: u
   return (
     <li className="card feed-source" id={`source-${source.id}`}>
       <div className="feed-source-head">
-        <SourceIcon source={{ name: source.name, domain: source.domain, image_url: source.icon_url }} size={24} />
+        <SourceIcon
+          source={{
+            name: source.name,
+            domain: source.domain,
+            image_url: source.icon_url ? feedImagePath("source", source.id) : null,
+          }}
+          size={24}
+        />
         <h2 className="feed-source-name">{source.name}</h2>
         <span className="muted">{source.domain}</span>
         {source.is_enabled ? null : <span className="badge">Выключен</span>}

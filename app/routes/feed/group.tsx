@@ -16,13 +16,14 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: feedCss },
 ];
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: args.data?.group.headline ?? "Новость",
-    description: args.data
-      ? `${args.data.group.headline} — ${pluralize(args.data.group.sources.length, ["источник", "источника", "источников"])} в ленте.`
-      : undefined,
+export const meta: Route.MetaFunction = (args) => {
+  if (!args.loaderData) return pageMeta(args, { title: "Новость", canonical: false });
+  const { group } = args.loaderData;
+  return pageMeta(args, {
+    title: group.headline,
+    description: `${group.headline} — ${pluralize(group.sources.length, SOURCE_FORMS)} в ленте.`,
   });
+};
 
 /** Spec §2 /feed/{id}: one story with all its entries linking out; the pinned strip. */
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -32,6 +33,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 const NEWS_FORMS = ["новость", "новости", "новостей"] as const;
+const SOURCE_FORMS = ["источник", "источника", "источников"] as const;
 
 export default function FeedGroupPage({ loaderData }: Route.ComponentProps) {
   const { group, pinned } = loaderData;

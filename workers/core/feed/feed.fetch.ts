@@ -28,7 +28,7 @@ export interface FeedRequest {
 export async function readCapped(
   body: ReadableStream<Uint8Array> | null,
   limit: number,
-): Promise<{ bytes: Uint8Array; truncated: boolean }> {
+): Promise<{ bytes: Uint8Array<ArrayBuffer>; truncated: boolean }> {
   if (!body) return { bytes: new Uint8Array(), truncated: false };
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];

@@ -54,6 +54,7 @@ const SYNONYMS: Record<string, string[]> = {
   млрд: ["миллиард"],
   тыс: ["тысяч"],
   $: ["доллар"],
+  "%": ["процент"],
   долл: ["доллар"],
   ркн: ["роскомнадзор"],
   пк: ["pc"],
@@ -86,19 +87,23 @@ function wordToken(word: string): string {
 export function titleTokens(title: string): string[] {
   // Dotted acronyms (S.T.A.L.K.E.R.) as one word.
   const text = normaliseKey(title).replace(/(?:\p{L}\.){2,}\p{L}?\.?/gu, (m) => m.replaceAll(".", ""));
-  const words = text.match(/\$|\d+(?:[.,]\d+)+|[\p{L}\p{N}]+(?:['’]\p{L}+)?/gu) ?? [];
-  const tokens: string[] = [];
+  const words = text.match(/\$|%|\d+(?:[.,]\d+)+|[\p{L}\p{N}]+(?:['’]\p{L}+)?/gu) ?? [];
+  // Stop words stay as null here: a number and its unit are read together only when next to each other.
+  const tokens: (string | null)[] = [];
   for (const raw of words) {
     const word = raw.replace(/['’]s$/, "");
-    if (STOP_WORDS.has(word)) continue;
-    tokens.push(...(SYNONYMS[wordToken(word)] ?? [wordToken(word)]));
+    if (STOP_WORDS.has(word)) tokens.push(null);
+    else tokens.push(...(SYNONYMS[wordToken(word)] ?? [wordToken(word)]));
   }
   const out: string[] = [];
   for (let i = 0; i < tokens.length; i++) {
-    if (/^\d+$/.test(tokens[i]) && NUMBER_UNITS.has(tokens[i + 1] ?? "")) {
-      out.push(`${tokens[i]}_${tokens[i + 1]}`);
+    const token = tokens[i];
+    if (token === null) continue;
+    const next = tokens[i + 1];
+    if (/^\d+$/.test(token) && next && NUMBER_UNITS.has(next)) {
+      out.push(`${token}_${next}`);
       i++;
-    } else out.push(tokens[i]);
+    } else out.push(token);
   }
   return [...new Set(out)];
 }

@@ -11,7 +11,7 @@ import { AppError } from "#workers/core/errors";
 import { parseInput } from "#workers/core/shared/validation";
 import type { RequestContext } from "#workers/platform/context";
 import { FEED_PAGE_SIZE, ZFeedList } from "./feed.schemas";
-import { feedGroupUrl } from "./feed.urls";
+import { feedGroupUrl, feedImagePath } from "./feed.urls";
 
 /** Reading the feed: groups newest first, every entry, one group (spec §3 News item, §7 /v1/feed-entry-group/). */
 
@@ -54,7 +54,11 @@ export interface FeedPage<T> {
 }
 
 function serializeSource(source: FeedSourceRow): FeedSourceShape {
-  return { name: source.name, domain: source.domain, image_url: source.iconUrl };
+  return {
+    name: source.name,
+    domain: source.domain,
+    image_url: source.iconUrl ? feedImagePath("source", source.id) : null,
+  };
 }
 
 export function serializeEntry(entry: FeedEntryRow, source: FeedSourceRow): NewsItem {
@@ -64,7 +68,7 @@ export function serializeEntry(entry: FeedEntryRow, source: FeedSourceRow): News
     headline: entry.title,
     summary: entry.summary,
     url: entry.url,
-    image_url: entry.imageUrl,
+    image_url: entry.imageUrl ? feedImagePath("entry", entry.id) : null,
     datetime_published: entry.publishedAt.toISOString(),
     source: serializeSource(source),
   };
@@ -93,7 +97,7 @@ export async function loadGroupViews(ctx: RequestContext, groups: FeedGroupRow[]
     return {
       id: group.id,
       headline: group.headline,
-      image_url: group.imageUrl,
+      image_url: group.imageUrl ? feedImagePath("group", group.id) : null,
       url: feedGroupUrl(group.id),
       datetime_published: group.publishedAt.toISOString(),
       datetime_updated: group.updatedAt.toISOString(),
