@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { useRootData } from "#app/lib/root-data";
 import type { PostCard } from "#workers/core/posts/posts.serializers";
@@ -9,19 +10,76 @@ import { postUrl } from "./post-links";
 /** The strip's unpin buttons share this fetcher: an unpinned post leaves the strip before its answer is shown. */
 const STRIP_FETCHER = "pinned-strip-pin";
 
+/** Spec §2/§9: each pinned post takes 750/2 px; when they need more than the strip has, it is a carousel. */
+export const PINNED_ITEM_WIDTH = 750 / 2;
+
 /**
- * The pinned posts strip (spec §2) on the index, post and tag pages: a horizontal strip with scroll-snap,
- * each post at most 375 px (750/2) wide; when they do not fit the window it scrolls sideways. Moderators
- * can unpin from here.
+ * Whether the posts overflow the strip, and buttons that move it one post at a time, wrapping around at both
+ * ends. Without JavaScript the strip simply scrolls sideways.
+ */
+function useCarousel(count: number) {
+  const strip = useRef<HTMLUListElement>(null);
+  const [overflowing, setOverflowing] = useState(false);
+  useEffect(() => {
+    const element = strip.current;
+    if (!element) return;
+    const measure = () => setOverflowing(count > 1 && count * PINNED_ITEM_WIDTH > element.clientWidth);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [count]);
+  const move = (direction: 1 | -1) => {
+    const element = strip.current;
+    if (!element) return;
+    const item = element.firstElementChild as HTMLElement | null;
+    const step = (item?.offsetWidth ?? PINNED_ITEM_WIDTH) + 12;
+    const end = element.scrollWidth - element.clientWidth;
+    const atEnd = element.scrollLeft >= end - 2;
+    const atStart = element.scrollLeft <= 2;
+    const left = direction > 0 ? (atEnd ? 0 : element.scrollLeft + step) : atStart ? end : element.scrollLeft - step;
+    element.scrollTo({
+      left,
+      behavior: window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth",
+    });
+  };
+  return { strip, overflowing, move };
+}
+
+/**
+ * The pinned posts strip (spec §2) on the index, post and tag pages: each post 375 px (750/2) at most; when they
+ * do not fit the window it is a carousel that wraps around (and scrolls sideways without JavaScript).
+ * Moderators can unpin from here.
  */
 export function PinnedStrip({ posts }: { posts: PostCard[] }) {
   const { user } = useRootData();
   const actions = useFetcher<PinResult>({ key: STRIP_FETCHER });
   usePinResultNotice(actions.data);
+  const carousel = useCarousel(posts.length);
   if (!posts.length) return null;
   return (
-    <section className="pinned" aria-label="Закреплённые публикации">
-      <ul className="pinned-strip">
+    <section className={carousel.overflowing ? "pinned is-carousel" : "pinned"} aria-label="Закреплённые публикации">
+      {carousel.overflowing ? (
+        <div className="pinned-nav">
+          <button
+            type="button"
+            className="btn btn-sm"
+            aria-label="Предыдущая закреплённая"
+            onClick={() => carousel.move(-1)}
+          >
+            ‹
+          </button>
+          <button
+            type="button"
+            className="btn btn-sm"
+            aria-label="Следующая закреплённая"
+            onClick={() => carousel.move(1)}
+          >
+            ›
+          </button>
+        </div>
+      ) : null}
+      <ul className="pinned-strip" ref={carousel.strip}>
         {posts.map((post) => {
           const cover = post.image && !post.is_video_background ? post.image : null;
           return (
@@ -39,13 +97,15 @@ export function PinnedStrip({ posts }: { posts: PostCard[] }) {
                   {post.user.username}
                 </span>
               </div>
-              {user?.is_mod ? <PinForm
+              {user?.is_mod ? (
+                <PinForm
                   action={postUrl(post.slug)}
                   isPinned
                   compact
                   className="pinned-unpin-form"
                   fetcherKey={STRIP_FETCHER}
-                /> : null}
+                />
+              ) : null}
             </li>
           );
         })}

@@ -163,3 +163,41 @@ describe("sign-out", () => {
     await context.close();
   });
 });
+
+describe("the pinned strip", () => {
+  it("is a carousel that wraps around when its posts are wider than the window", async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    await signInAs(page, ...ADMIN);
+    const csrf = (await context.cookies()).find((c) => c.name.endsWith("csrftoken"))?.value ?? "";
+    const posts = (await (await page.request.get("/api/v1/post/")).json()).results as {
+      slug: string;
+      is_pinned: boolean;
+    }[];
+    const extra = posts.find((post) => !post.is_pinned);
+    if (!extra) throw new Error("the demo has no unpinned post");
+    const pin = () => page.request.patch(`/api/v1/post/${extra.slug}/pin/`, { headers: { "X-CSRFTOKEN": csrf } });
+    expect((await (await pin()).json()).is_pinned).toBe(true);
+    try {
+      await page.goto("/");
+      await hydrated(page);
+      // Wide: two posts of 375 px fit, no carousel.
+      expect(await page.getByRole("button", { name: "Следующая закреплённая" }).count()).toBe(0);
+      await page.setViewportSize({ width: 390, height: 844 });
+      const next = page.getByRole("button", { name: "Следующая закреплённая" });
+      await next.waitFor();
+      await screenshot(page, "pinned-carousel-darkorange-390");
+      const strip = page.locator(".pinned-strip");
+      const left = () => strip.evaluate((el) => el.scrollLeft);
+      await next.click();
+      await expect.poll(left).toBeGreaterThan(0);
+      await next.click();
+      await expect.poll(left).toBe(0); // past the last post it wraps to the first
+      await page.getByRole("button", { name: "Предыдущая закреплённая" }).click();
+      await expect.poll(left).toBeGreaterThan(0); // before the first it wraps to the last
+    } finally {
+      await pin();
+      await context.close();
+    }
+  });
+});
