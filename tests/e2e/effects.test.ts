@@ -201,3 +201,29 @@ describe("the pinned strip", () => {
     }
   });
 });
+
+describe("menu links to the current page", () => {
+  it("reload the page's data and scroll to the top, for every enabled menu item of the site", async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    await page.goto("/");
+    await hydrated(page);
+    const items = await page
+      .getByRole("navigation", { name: "Главное меню" })
+      .locator("a[href^='/']")
+      .evaluateAll((links) =>
+        links.map((link) => ({ href: link.getAttribute("href") ?? "", text: link.textContent ?? "" })),
+      );
+    expect(items.length).toBeGreaterThan(2);
+    for (const item of items) {
+      await page.goto(item.href);
+      await hydrated(page);
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      const reloaded = page.waitForRequest((request) => new URL(request.url()).pathname.endsWith(".data"));
+      await page.getByRole("navigation", { name: "Главное меню" }).locator(`a[href='${item.href}']`).first().click();
+      await reloaded;
+      await expect.poll(() => page.evaluate(() => window.scrollY), { message: item.href }).toBe(0);
+    }
+    await context.close();
+  });
+});
