@@ -27,7 +27,7 @@ import {
   setDonationGoal,
 } from "#workers/core/donations/donations";
 import { can } from "#workers/core/donations/donations.policy";
-import { MANUAL_PROVIDERS, PROVIDER_LABELS } from "#workers/core/donations/donations.schemas";
+import { MANUAL_PROVIDERS, PROVIDER_LABELS } from "#workers/core/donations/donations.constants";
 import { AppError } from "#workers/core/errors";
 import { pluralize } from "#workers/core/shared/plural";
 import adminCss from "./donations-medals.css?url";
