@@ -247,3 +247,17 @@ describe("Twitch streams in the activity stream", () => {
     ).toBeUndefined();
   });
 });
+
+describe("Twitch linked after the setting was turned on", () => {
+  it("subscribes when the account is linked", async () => {
+    const { client, user } = await memberClient({ settings: { is_twitch_activity_enabled: true } });
+    const broadcaster = String(100000 + Math.floor(Math.random() * 1e8));
+    const start = await client.request("GET", "http://localhost/auth/twitch/login?next=/");
+    const authorize = new URL(start.headers.get("Location") ?? "");
+    authorize.searchParams.set("test_sub", broadcaster);
+    const callback = (await fetch(authorize, { redirect: "manual" })).headers.get("Location") ?? "";
+    expect((await client.request("GET", callback)).headers.get("Location")).toBe("/");
+    const sub = await db().query.twitchSubscriptions.findFirst({ where: eq(twitchSubscriptions.userId, user.id) });
+    expect(sub?.broadcasterId).toBe(broadcaster);
+  });
+});

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import { authAccounts, authStates, invitations, type UserRow, users } from "#drizzle/schema";
+import { withSettingDefaults } from "#workers/core/accounts/accounts.constants";
 import { usernameConflict, usernameKeys } from "#workers/core/accounts/usernames";
 import { getConfig } from "#workers/core/config/config";
 import { AppError } from "#workers/core/errors";
@@ -25,6 +26,7 @@ import { createSession, deleteSession } from "#workers/platform/session";
 import { sendActivation } from "./activation";
 import { type Ecode, isProviderSlug, type ProviderSlug } from "./providers.constants";
 import { oauthProvider, type ProviderProfile, steamEnabled } from "./providers";
+import { subscribeStreamOnline } from "./twitch";
 
 /**
  * Social sign-in round trips (docs/decisions/0029-social-sign-in.md). `/auth/<provider>/login` starts one;
@@ -204,16 +206,18 @@ async function settle(
     return ["signed_in", await sessionCookies(ctx, user)];
   }
   if (flow.u) {
-    await ctx.db
-      .insert(authAccounts)
-      .values({
-        userId: flow.u,
-        provider,
-        uid: profile.uid,
-        name: profile.name.slice(0, 100),
-        createdAt: now,
-        lastUsedAt: now,
-      });
+    await ctx.db.insert(authAccounts).values({
+      userId: flow.u,
+      provider,
+      uid: profile.uid,
+      name: profile.name.slice(0, 100),
+      createdAt: now,
+      lastUsedAt: now,
+    });
+    // Streams in the activity stream were asked for before Twitch was linked: subscribe now.
+    if (provider === "twitch" && ctx.actor && withSettingDefaults(ctx.actor.settings).is_twitch_activity_enabled) {
+      await subscribeStreamOnline(ctx, flow.u).catch((error) => console.error("twitch eventsub", error));
+    }
     return ["linked"];
   }
   return signUpWithProvider(ctx, provider, profile, flow);
