@@ -17,6 +17,8 @@ interface Notice extends Required<Pick<NoticeInput, "type" | "title" | "duration
 }
 
 export const NOTICE_DEFAULT_MS = 5000;
+/** Spec §9: a new notification's notice in the header area goes sooner than the others. */
+export const NOTICE_HEADER_MS = 3000;
 export const NOTICE_STICKY = -1;
 
 interface NoticeApi {

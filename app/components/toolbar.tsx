@@ -9,7 +9,7 @@ import { NewPostButton } from "./new-post-button";
 import { ReconnectIndicator } from "./reconnect-indicator";
 import { SearchBox } from "./search-box";
 import { useSidebars } from "./sidebars";
-import { UnreadBadge, unreadCount, unreadLabel, useUnread, useUnreadBadges } from "./unread";
+import { UnreadBadge, unreadCount, unreadLabel, useNotificationNotices, useUnread, useUnreadBadges } from "./unread";
 import "#app/styles/stream.css";
 
 /** The site's age on its birthday: «7 лет». */
@@ -40,6 +40,7 @@ export function Toolbar() {
   const sidebars = useSidebars();
   // The desktop toolbar is always mounted: it keeps the unread store, the favicon and the app badge in step.
   const unread = useUnreadBadges();
+  useNotificationNotices(sidebars.notifications);
   const desktopItems = config.menu_items.filter((i) => i.is_desktop);
   const toolbarItems = desktopItems.filter((i) => i.is_toolbar);
   const moreItems = desktopItems.filter((i) => i.is_toolbar_more);

@@ -2,6 +2,7 @@ import { useEffect, useSyncExternalStore } from "react";
 import { counter, pluralize } from "#workers/core/shared/plural";
 import { useRealtimeEvent } from "#app/realtime/provider";
 import { useRootData } from "#app/lib/root-data";
+import { NOTICE_HEADER_MS, useNotice } from "./notices";
 
 /**
  * The member's unread notifications count, shared by the toolbar (desktop and mobile) and the notifications
@@ -172,4 +173,19 @@ export function useUnreadBadges(): number {
     },
   );
   return count;
+}
+
+/**
+ * A notification that arrives while the notifications sidebar is closed is announced in the header area for
+ * 3 s (spec §9): what happened and its excerpt. With the sidebar open the new item shows there instead.
+ */
+export function useNotificationNotices(sidebarOpen: boolean): void {
+  const root = useRootData();
+  const notice = useNotice();
+  useRealtimeEvent(["notification_created"], (event) => {
+    if (!root.user || sidebarOpen) return;
+    const item = event.obj;
+    const title = [item.pre_title, item.title].filter(Boolean).join(" ").trim() || "Новое уведомление";
+    notice.show({ type: "info", title, text: item.message || undefined, duration: NOTICE_HEADER_MS });
+  });
 }

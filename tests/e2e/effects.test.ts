@@ -227,3 +227,30 @@ describe("menu links to the current page", () => {
     await context.close();
   });
 });
+
+describe("a new notification", () => {
+  it("is announced in the header area for 3 s while the notifications sidebar is closed", async () => {
+    const murka = await newContext();
+    const page = await murka.newPage();
+    await signInAs(page, "murka@kostyor.local", "member-demo-2026");
+    await hydrated(page);
+    await page.waitForFunction(() => document.documentElement.dataset.realtime === "open");
+
+    const lisichka = await newContext();
+    const other = await lisichka.newPage();
+    await signInAs(other, "lisichka@kostyor.local", "member-demo-2026");
+    const csrf = (await lisichka.cookies()).find((c) => c.name.endsWith("csrftoken"))?.value ?? "";
+    const text = `@Мурка смотри, что нашла ${Date.now()}`;
+    const sent = await other.request.post("/api/v1/shout/", { data: { text }, headers: { "X-CSRFTOKEN": csrf } });
+    expect(sent.status()).toBe(201);
+
+    const notices = page.getByRole("region", { name: "Уведомления сайта" });
+    await notices.getByText("смотри, что нашла", { exact: false }).waitFor({ timeout: 15_000 });
+    const shownAt = Date.now();
+    await notices.getByText("смотри, что нашла", { exact: false }).waitFor({ state: "detached", timeout: 10_000 });
+    const shownFor = Date.now() - shownAt;
+    expect(shownFor).toBeLessThan(4_500);
+    await murka.close();
+    await lisichka.close();
+  });
+});
