@@ -42,8 +42,8 @@ const SEARCH_MAX = 60;
 const NOT_FOUND = "Игра не найдена.";
 
 /** Every platform in the editors' order. */
-export async function listPlatforms(ctx: Pick<RequestContext, "db">): Promise<PlatformShape[]> {
-  const rows = await ctx.db.select().from(platforms).orderBy(asc(platforms.position), asc(platforms.id));
+export async function listPlatforms(ctx: Pick<RequestContext, "db" | "read">): Promise<PlatformShape[]> {
+  const [rows] = await ctx.read([ctx.db.select().from(platforms).orderBy(asc(platforms.position), asc(platforms.id))]);
   return rows.map(serializePlatform);
 }
 
@@ -67,7 +67,20 @@ async function releasesWhere(ctx: RequestContext, where: SQL | undefined, limit 
     .innerJoin(games, eq(games.id, gameReleases.gameId))
     .where(where);
   const memberId = ctx.sharedRender ? null : (ctx.actor?.id ?? null);
-  const [rows, links, subscribed] = await Promise.all([
+  const links = ctx.db
+    .select({ releaseId: gameReleasePlatforms.releaseId, platformId: gameReleasePlatforms.platformId })
+    .from(gameReleasePlatforms)
+    .innerJoin(platforms, eq(platforms.id, gameReleasePlatforms.platformId))
+    .where(inArray(gameReleasePlatforms.releaseId, matching))
+    .orderBy(asc(platforms.position), asc(platforms.id));
+  const subscriptions = ctx.db
+    .select({ releaseId: releaseSubscriptions.releaseId })
+    .from(releaseSubscriptions)
+    .where(and(eq(releaseSubscriptions.userId, memberId ?? 0), inArray(releaseSubscriptions.releaseId, matching)))
+    .limit(memberId ? limit : 0);
+  // The joined read stands alone (a batch returns rows as objects: the two tables' equal column names would
+  // merge); the other two go through the request's coalescing reader with the page's other reads.
+  const [rows, [linkRows, subscribed]] = await Promise.all([
     ctx.db
       .select({ release: gameReleases, game: { id: games.id, title: games.title, coverKey: games.coverKey } })
       .from(gameReleases)
@@ -75,21 +88,10 @@ async function releasesWhere(ctx: RequestContext, where: SQL | undefined, limit 
       .where(where)
       .orderBy(asc(gameReleases.sortAt), asc(games.titleKey), asc(gameReleases.id))
       .limit(limit),
-    ctx.db
-      .select({ releaseId: gameReleasePlatforms.releaseId, platformId: gameReleasePlatforms.platformId })
-      .from(gameReleasePlatforms)
-      .innerJoin(platforms, eq(platforms.id, gameReleasePlatforms.platformId))
-      .where(inArray(gameReleasePlatforms.releaseId, matching))
-      .orderBy(asc(platforms.position), asc(platforms.id)),
-    memberId
-      ? ctx.db
-          .select({ releaseId: releaseSubscriptions.releaseId })
-          .from(releaseSubscriptions)
-          .where(and(eq(releaseSubscriptions.userId, memberId), inArray(releaseSubscriptions.releaseId, matching)))
-      : Promise.resolve([]),
+    ctx.read([links, subscriptions]),
   ]);
   const platformsOf = new Map<number, number[]>();
-  for (const link of links) {
+  for (const link of linkRows) {
     const list = platformsOf.get(link.releaseId) ?? [];
     list.push(link.platformId);
     platformsOf.set(link.releaseId, list);
