@@ -1,10 +1,10 @@
 import { Form, Link } from "react-router";
 import { CsrfField } from "#app/components/csrf-field";
 import { errorsFor, type FormFailure, FormErrors, SubmitButton } from "#app/components/form";
-import { formatDateTime } from "#app/lib/dates";
 import type { OwnApplication } from "#workers/core/santa/santa.read";
 import { SANTA_LIMITS } from "#workers/core/santa/santa.schemas";
 import { SantaTextarea } from "./santa-textarea";
+import { formatSantaDate } from "#workers/core/santa/santa.stage";
 
 const STATUS: Record<OwnApplication["gift"]["status"], string> = {
   none: "Санту вам ещё не назначили.",
@@ -24,9 +24,9 @@ export function SantaGift({ application, failure }: { application: OwnApplicatio
       <p>
         {STATUS[gift.status]}
         {gift.by_backup ? " Его отправит запасной Санта." : ""}
-        {gift.sent_at ? ` Отправлен ${formatDateTime(gift.sent_at)}.` : ""}
+        {gift.sent_at ? ` Отправлен ${formatSantaDate(gift.sent_at)}.` : ""}
         {gift.tracking_number ? ` Трек-номер: ${gift.tracking_number}.` : ""}
-        {gift.received_at ? ` Получен ${formatDateTime(gift.received_at)}.` : ""}
+        {gift.received_at ? ` Получен ${formatSantaDate(gift.received_at)}.` : ""}
       </p>
       {gift.thanks_shout_id ? (
         <p>

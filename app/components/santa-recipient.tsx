@@ -1,9 +1,9 @@
 import { Form, Link } from "react-router";
 import { CsrfField } from "#app/components/csrf-field";
 import { errorsFor, Field, type FormFailure, FormErrors, SubmitButton } from "#app/components/form";
-import { formatDateTime } from "#app/lib/dates";
 import type { RecipientView } from "#workers/core/santa/santa.read";
 import { SANTA_LIMITS } from "#workers/core/santa/santa.schemas";
+import { formatSantaDate } from "#workers/core/santa/santa.stage";
 
 /** What a santa sees of a recipient — name, address, wishes — and the form that marks the gift sent. */
 export function SantaRecipient({ recipient, failure }: { recipient: RecipientView; failure: FormFailure | null }) {
@@ -32,7 +32,7 @@ export function SantaRecipient({ recipient, failure }: { recipient: RecipientVie
       </dl>
       {recipient.received_at ? (
         <p className="success">
-          Подарок получен {formatDateTime(recipient.received_at)}.{" "}
+          Подарок получен {formatSantaDate(recipient.received_at)}.{" "}
           {recipient.thanks_shout_id ? (
             <Link to={`/bonfire/${recipient.thanks_shout_id}`}>Благодарность у «Костра»</Link>
           ) : null}
@@ -44,7 +44,7 @@ export function SantaRecipient({ recipient, failure }: { recipient: RecipientVie
           <input type="hidden" name="id" value={recipient.id} />
           {recipient.sent_at ? (
             <p className="info">
-              Отправлено {formatDateTime(recipient.sent_at)}
+              Отправлено {formatSantaDate(recipient.sent_at)}
               {recipient.tracking_number ? `, трек-номер ${recipient.tracking_number}` : ""}.
             </p>
           ) : null}

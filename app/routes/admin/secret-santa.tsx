@@ -12,13 +12,12 @@ import {
   valueFor,
 } from "#app/components/form";
 import { SantaTextarea } from "#app/components/santa-textarea";
-import { formatDateTime } from "#app/lib/dates";
 import { formFields, getCtx, readForm, runAction } from "#app/lib/forms.server";
 import { pageMeta } from "#app/lib/meta";
 import { exchangeForEditing, saveSantaExchange } from "#workers/core/santa/santa.admin";
 import { can } from "#workers/core/santa/santa.policy";
 import { countApplications, listApplicationsForAdmin, stageOf } from "#workers/core/santa/santa.read";
-import { STAGE_LABELS, STEP_STAGES } from "#workers/core/santa/santa.stage";
+import { formatSantaDate, STAGE_LABELS, STEP_STAGES } from "#workers/core/santa/santa.stage";
 import type { Route } from "./+types/secret-santa";
 import santaCss from "../secret-santa/santa.css?url";
 
@@ -126,7 +125,7 @@ export default function SantaAdmin({ loaderData }: Route.ComponentProps) {
       <h1>Тайный Санта: настройка</h1>
       <p>
         {isNew ? "Обмена ещё нет: заполните форму, чтобы объявить его." : `Сейчас: ${stage}.`}{" "}
-        {drawnAt ? `Жеребьёвка прошла ${formatDateTime(drawnAt)}.` : null}{" "}
+        {drawnAt ? `Жеребьёвка прошла ${formatSantaDate(drawnAt)}.` : null}{" "}
         <Link to="/secret-santa">Страница обмена</Link>
       </p>
       <section className="card">

@@ -3,7 +3,6 @@ import { asFailure, asSuccess, SuccessMessage } from "#app/components/form";
 import { SantaApplicationForm } from "#app/components/santa-application-form";
 import { SantaGift } from "#app/components/santa-gift";
 import { SantaRecipient } from "#app/components/santa-recipient";
-import { formatDateTime } from "#app/lib/dates";
 import { formFields, formFiles, getCtx, readForm, runAction } from "#app/lib/forms.server";
 import { pageMeta } from "#app/lib/meta";
 import { AppError } from "#workers/core/errors";
@@ -12,6 +11,7 @@ import { applyToSanta, markGiftReceived, markGiftSent, updateSantaApplication } 
 import { plural } from "#workers/core/shared/plural";
 import type { Route } from "./+types/index";
 import santaCss from "./santa.css?url";
+import { formatSantaDate } from "#workers/core/santa/santa.stage";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: santaCss }];
 
@@ -127,15 +127,15 @@ export default function SecretSanta({ loaderData }: Route.ComponentProps) {
                 aria-current={step.is_current ? "step" : undefined}
               >
                 <span className="santa-step-title">{step.title}</span>
-                {step.starts_at ? <time dateTime={step.starts_at}>{formatDateTime(step.starts_at)}</time> : null}
+                {step.starts_at ? <time dateTime={step.starts_at}>{formatSantaDate(step.starts_at)}</time> : null}
                 <p>{step.text}</p>
               </li>
             ))}
           </ol>
           {meta.closes_at && meta.send_by && meta.receive_by ? (
             <p className="faint">
-              Заявки — до {formatDateTime(meta.closes_at)}, отправить подарок — до {formatDateTime(meta.send_by)},
-              получить — до {formatDateTime(meta.receive_by)} (время московское).
+              Заявки — до {formatSantaDate(meta.closes_at)}, отправить подарок — до {formatSantaDate(meta.send_by)},
+              получить — до {formatSantaDate(meta.receive_by)}.
             </p>
           ) : null}
         </section>

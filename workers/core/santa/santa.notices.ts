@@ -3,8 +3,8 @@ import { notify } from "#workers/core/notifications/notifications";
 import { STREAM_TYPE } from "#workers/core/notifications/notifications.constants";
 import type { StreamTexts } from "#workers/core/notifications/notifications.serializers";
 import { bestEffort } from "#workers/core/notifications/triggers/best-effort";
-import { formatSanctionEnd } from "#workers/core/moderation/sanctions.read";
 import type { RequestContext } from "#workers/platform/context";
+import { formatSantaDate } from "./santa.stage";
 import { SANTA_PATH } from "./santa.urls";
 
 /**
@@ -36,13 +36,13 @@ export const SANTA_TEXTS = {
   sendSoon: (sendBy: Date): StreamTexts => ({
     pre_title: "Тайный Санта:",
     title: "пора отправить подарок",
-    message: `Срок отправки — ${formatSanctionEnd(sendBy.toISOString())}. Отправили — отметьте на странице обмена.`,
+    message: `Срок отправки — ${formatSantaDate(sendBy)}. Отправили — отметьте на странице обмена.`,
     ...page,
   }),
   receiveSoon: (receiveBy: Date): StreamTexts => ({
     pre_title: "Тайный Санта:",
     title: "подарок уже у вас?",
-    message: `Отметьте получение до ${formatSanctionEnd(receiveBy.toISOString())} — Санта будет рад узнать.`,
+    message: `Отметьте получение до ${formatSantaDate(receiveBy)} — Санта будет рад узнать.`,
     ...page,
   }),
   sent: (tracking: string): StreamTexts => ({

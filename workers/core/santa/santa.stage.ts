@@ -107,3 +107,17 @@ export const DEFAULT_FAQ: { question: string; answer: string }[] = [
     answer: "Отметьте это в заявке: жеребьёвка постарается подобрать вам Санту и получателя из вашей страны.",
   },
 ];
+
+const moscow = new Intl.DateTimeFormat("ru", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "Europe/Moscow",
+});
+
+/** «9 декабря 2026 г., 21:00 (мск)»: the exchange's dates are Moscow time everywhere (server and browser alike). */
+export function formatSantaDate(value: string | Date): string {
+  return `${moscow.format(new Date(value))} (мск)`;
+}
