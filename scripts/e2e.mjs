@@ -5,6 +5,7 @@ import { createServer as createHttpServer } from "node:http";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { startOAuthProvider } from "../tests/servers/oauth-provider.mjs";
 import { ensureChromium } from "./chromium.mjs";
 import { run, runAsync, startDetached, stopGroup, waitForHttp } from "./lib.mjs";
 
@@ -26,10 +27,17 @@ run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", s
 run("node", ["scripts/seed.mjs", "--persist-to", state]);
 
 const port = await freePort();
+// Social sign-in: every provider points at one local OAuth/OIDC server (tests/servers/oauth-provider.mjs).
+const oauthProvider = await startOAuthProvider();
+const providerVars = Object.entries(oauthProvider.vars).flatMap(([key, value]) => ["--var", `${key}:${value}`]);
 const startServer = () =>
-  startDetached("wrangler", ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", state], {
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  startDetached(
+    "wrangler",
+    ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", state, ...providerVars],
+    {
+      stdio: ["ignore", "ignore", "inherit"],
+    },
+  );
 let server = startServer();
 
 /** Resolves once nothing answers on the port any more. */
@@ -83,6 +91,7 @@ try {
       E2E_CONTROL_URL: `http://127.0.0.1:${controlPort}`,
       CHROME_PATH: chrome,
       E2E_STATE: state,
+      E2E_OAUTH_ISSUER: oauthProvider.issuer,
     },
   });
 } finally {
