@@ -16,6 +16,7 @@ type Release = {
   date_released: string;
   date_label: string;
   day: string | null;
+  month: string;
   note: string;
   is_subscribed: boolean;
 };
@@ -107,7 +108,7 @@ describe("calendar API", () => {
     const get = async (date: string) => json<Month>(await guest.get(`/game/releases/?date=${date}`));
     expect((await get("2032-4")).undated).toEqual([]);
     expect((await get("2032-5")).undated.map((r) => r.date_label)).toEqual(["май 2032"]);
-    expect((await get("2032-6")).undated.map((r) => r.date_label)).toEqual(["II квартал 2032"]);
+    expect((await get("2032-6")).undated.map((r) => [r.date_label, r.month])).toEqual([["II квартал 2032", "2032-6"]]);
     expect((await get("2032-12")).undated.map((r) => r.title)).toEqual(["Годовая игра"]);
   });
 

@@ -10,7 +10,6 @@ import { formFields, getCtx, loaderError, readForm, runAction } from "#app/lib/f
 import { pageMeta } from "#app/lib/meta";
 import { useRootData } from "#app/lib/root-data";
 import calendarCss from "#app/styles/pages/calendar.css?url";
-import { monthKey, monthOf } from "#workers/core/calendar/calendar.dates";
 import { can } from "#workers/core/calendar/calendar.policy";
 import { getGame, listPlatforms } from "#workers/core/calendar/calendar.read";
 import { addRelease, deleteRelease, updateGame } from "#workers/core/calendar/calendar.write";
@@ -79,7 +78,7 @@ export default function GamePage({ loaderData, actionData }: Route.ComponentProp
   const isEditor =
     !!user && can({ isBanned: user.is_banned, isDbEditor: user.is_db_editor, isAdmin: user.is_admin }, "edit");
   const first = game.releases[0];
-  const back = first ? monthUrl(monthKey(monthOf(new Date(first.datetime_released)))) : "/calendar";
+  const back = first ? monthUrl(first.month) : "/calendar";
   const failure = (intent: string) => asFailure(actionData, intent);
   return (
     <main className="page page-calendar page-game">
@@ -95,7 +94,7 @@ export default function GamePage({ loaderData, actionData }: Route.ComponentProp
             {game.releases.map((release) => (
               <li key={release.id} className="cal-game-release">
                 <div className="cal-game-release-head">
-                  <Link to={monthUrl(monthKey(monthOf(new Date(release.datetime_released))))} className="cal-game-date">
+                  <Link to={monthUrl(release.month)} className="cal-game-date">
                     {release.date_label}
                   </Link>
                   {release.note ? <span className="cal-release-note">{release.note}</span> : null}

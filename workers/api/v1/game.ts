@@ -19,6 +19,7 @@ export const ZGameReleaseShape = z.object({
   date_released: z.string(),
   date_label: z.string(),
   day: z.string().nullable(),
+  month: z.string(),
   has_time: z.boolean(),
   note: z.string(),
   is_subscribed: z.boolean(),

@@ -1,6 +1,6 @@
 import type { GameReleaseRow, GameRow, PlatformRow } from "#drizzle/schema";
 import { mediaUrl } from "#workers/core/shared/media";
-import { type Precision, releaseDateKey, releaseDateLabel, releaseDay } from "./calendar.dates";
+import { monthKey, monthOf, type Precision, releaseDateKey, releaseDateLabel, releaseDay } from "./calendar.dates";
 
 /** Cover widths in pixels (WebP variants games/<…>-<width>.webp); the calendar shows the small one, 2x the large. */
 export const COVER_WIDTHS = [200, 400] as const;
@@ -28,6 +28,8 @@ export interface GameRelease {
   date_label: string;
   /** The Moscow day ("YYYY-MM-DD") of a day release; null for a month, quarter or year. */
   day: string | null;
+  /** The month the calendar shows it in (`?date=` form): its day's, or the last of its period. */
+  month: string;
   has_time: boolean;
   note: string;
   is_subscribed: boolean;
@@ -51,7 +53,7 @@ export function serializeCover(coverKey: string | null): CoverShape | null {
 }
 
 export function serializeRelease(
-  release: Pick<GameReleaseRow, "id" | "releasedAt" | "precision" | "hasTime" | "note">,
+  release: Pick<GameReleaseRow, "id" | "releasedAt" | "precision" | "hasTime" | "note" | "sortAt">,
   game: Pick<GameRow, "id" | "title" | "coverKey">,
   platformIds: number[],
   isSubscribed: boolean,
@@ -67,6 +69,7 @@ export function serializeRelease(
     date_released: releaseDateKey(release),
     date_label: releaseDateLabel(release),
     day: release.precision === "day" ? releaseDay(release) : null,
+    month: monthKey(monthOf(release.sortAt)),
     has_time: release.hasTime,
     note: release.note,
     is_subscribed: isSubscribed,
