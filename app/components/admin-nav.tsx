@@ -9,6 +9,7 @@ const LINKS = [
   { to: "/admin/donations", title: "Пожертвования", who: "admin" },
   { to: "/admin/medals", title: "Медали", who: "admin" },
   { to: "/admin/secret-santa", title: "Тайный Санта", who: "admin" },
+  { to: "/admin/feeds", title: "Лента", who: "admin" },
   { to: "/admin/site", title: "Настройки сайта", who: "admin" },
 ] as const;
 

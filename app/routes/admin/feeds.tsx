@@ -1,4 +1,5 @@
 import { data, Form, redirect, useActionData } from "react-router";
+import { AdminNav } from "#app/components/admin-nav";
 import { CsrfField } from "#app/components/csrf-field";
 import { SourceIcon } from "#app/components/feed-group";
 import {
@@ -214,6 +215,7 @@ export default function FeedSources({ loaderData }: Route.ComponentProps) {
   const createFailure = asFailure(result, "create");
   return (
     <main className="page admin-page">
+      <AdminNav />
       <h1>Источники ленты</h1>
       <SuccessMessage message={asSuccess(result, "deleted")?.message} />
       <section className="card">
