@@ -93,13 +93,13 @@ describe("gaming accounts", () => {
         background: "#171a21",
         url: "https://steamcommunity.com/profiles/76561198000000042",
       },
-      { title: "Battle.net", social_uid: "Гордон#4321", is_link: false, icon: "BN", background: "#148eff", url: null },
+      { title: "Battle.net", social_uid: "Гордон#4321", is_link: false, icon: "BN", background: "#0b6fd6", url: null },
       {
         title: "Telegram",
         social_uid: "kostyor_chat",
         is_link: true,
         icon: "TG",
-        background: "#229ed9",
+        background: "#177ab3",
         url: "https://t.me/kostyor_chat",
       },
     ]);

@@ -420,3 +420,20 @@ describe("e-mail activation of an ordinary sign-up", () => {
     expect((await db().query.users.findFirst({ where: eq(users.id, user.id) }))?.isActivated).toBe(false);
   });
 });
+
+describe("a new activation link", () => {
+  it("is mailed to the unactivated member who asks, a few times an hour, and to nobody else", async () => {
+    const { client, user } = await memberClient({ isActivated: false });
+    const res = await client.form("/auth/activate", {});
+    expect(res.status).toBe(200);
+    const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.to, user.email));
+    expect(mails.map((m) => m.kind)).toEqual(["activation"]);
+    for (let i = 0; i < 2; i++) expect((await client.form("/auth/activate", {})).status).toBe(200);
+    expect((await client.form("/auth/activate", {})).status).toBe(429);
+
+    const active = await memberClient();
+    expect((await active.client.form("/auth/activate", {})).status).toBe(409);
+    const guest = await guestClient();
+    expect((await guest.form("/auth/activate", {})).status).toBe(401);
+  });
+});

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { getCtx } from "#app/lib/forms.server";
+import { getCtx, readForm, runAction } from "#app/lib/forms.server";
 import { pageMeta } from "#app/lib/meta";
 import authCss from "#app/styles/pages/auth.css?url";
 import { AppError } from "#workers/core/errors";
-import { activateAccount } from "#workers/core/social/activation";
+import { activateAccount, resendActivation } from "#workers/core/social/activation";
 import type { Route } from "./+types/social-activate";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: authCss }];
@@ -32,6 +32,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     if (error instanceof AppError) return { ok: false as const, detail: error.message };
     throw error;
   }
+}
+
+/** POST /auth/activate: a new link for the signed-in member who is not activated yet (the banner's button). */
+export async function action({ context, request }: Route.ActionArgs) {
+  const ctx = getCtx(context);
+  return runAction(async () => {
+    await readForm(request, ctx);
+    const { detail } = await resendActivation(ctx);
+    return { ok: true as const, detail };
+  });
 }
 
 export default function Activate({ loaderData }: Route.ComponentProps) {

@@ -3,9 +3,9 @@ import "#app/styles/social.css";
 
 /** Marks and colours of the sign-in providers' buttons. */
 export const PROVIDER_MARKS: Record<ProviderSlug, { mark: string; background: string }> = {
-  vk: { mark: "VK", background: "#0077ff" },
-  yandex: { mark: "Я", background: "#fc3f1d" },
-  google: { mark: "G", background: "#4285f4" },
+  vk: { mark: "VK", background: "#0062d6" },
+  yandex: { mark: "Я", background: "#d42b0c" },
+  google: { mark: "G", background: "#1a66d9" },
   twitch: { mark: "TW", background: "#9146ff" },
   discord: { mark: "DS", background: "#5865f2" },
   steam: { mark: "ST", background: "#171a21" },
