@@ -6,6 +6,7 @@ import { SelectField } from "#app/components/form/field";
 import { FormErrors, SuccessMessage } from "#app/components/form/form-errors";
 import { SubmitButton } from "#app/components/form/submit-button";
 import { formFields, getCtx, loaderError, readForm, runAction } from "#app/lib/forms.server";
+import { useHydrated } from "#app/lib/hooks";
 import { pageMeta } from "#app/lib/meta";
 import calendarCss from "#app/styles/pages/calendar.css?url";
 import { getCalendarSettings, updateCalendarSettings } from "#workers/core/calendar/calendar.members";
@@ -68,6 +69,25 @@ export async function action({ request, context }: Route.ActionArgs) {
       return { ok: true as const, intent: "time-zone", message: "Часовой пояс сохранён." };
     },
     () => values,
+  );
+}
+
+/** The device's own time zone, offered once the page runs in the browser when it is not the one chosen. */
+function DeviceZone({ chosen }: { chosen: string | null }) {
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
+  const device = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (!device || device === (chosen ?? "Europe/Moscow")) return null;
+  return (
+    <Form method="post" className="form-inline cal-device-zone">
+      <CsrfField />
+      <input type="hidden" name="intent" value="time-zone" />
+      <input type="hidden" name="time_zone" value={device === "Europe/Moscow" ? "" : device} />
+      <span className="field-hint">На этом устройстве часовой пояс {device}.</span>
+      <SubmitButton intent="time-zone" variant="secondary" className="btn-sm">
+        Взять его
+      </SubmitButton>
+    </Form>
   );
 }
 
@@ -146,6 +166,7 @@ export default function MyReleases({ loaderData, actionData }: Route.ComponentPr
           </SelectField>
           <SubmitButton intent="time-zone">Сохранить</SubmitButton>
         </Form>
+        <DeviceZone chosen={settings.time_zone} />
         <SuccessMessage message={asSuccess(actionData, "time-zone")?.message} />
         <label className="field-label" htmlFor="my-feed">
           Личная лента iCalendar — добавьте её в Google, Apple или Outlook календарь по ссылке:
