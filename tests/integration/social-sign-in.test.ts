@@ -104,6 +104,20 @@ describe("social sign-in round trips", () => {
     }
   });
 
+  it("drops an e-mail the site would not accept itself", async () => {
+    const sub = unique("g");
+    const client = await guestClient();
+    const { location } = await dance(client, "google", {
+      test_sub: sub,
+      test_email: "not an e-mail",
+      test_verified: "1",
+    });
+    expect(location).toBe("/bonfire");
+    const user = await linkedUser("google", sub);
+    expect(user?.email).toBe("");
+    expect(user?.isActivated).toBe(true);
+  });
+
   it("makes the provider's name unique and never like another member's", async () => {
     const taken = await createUser({ username: uniqueName("taken") });
     const client = await guestClient();

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import { authAccounts, authStates, invitations, type UserRow, users } from "#drizzle/schema";
 import { withSettingDefaults } from "#workers/core/accounts/accounts.constants";
+import { ZEmail } from "#workers/core/accounts/accounts.schemas";
 import { usernameConflict, usernameKeys } from "#workers/core/accounts/usernames";
 import { getConfig } from "#workers/core/config/config";
 import { AppError } from "#workers/core/errors";
@@ -251,7 +252,8 @@ async function signUpWithProvider(
   }
   await hit(ctx.db, [{ key: `social-sign-up:${ctx.ip}`, limit: 10, windowSeconds: 60 * 60 }], now);
 
-  const email = profile.email?.trim().slice(0, 254) || null;
+  // An address the site would not accept in its own sign-up form is dropped (the member can still sign in).
+  const email = ZEmail.safeParse(profile.email ?? "").success ? (profile.email as string).trim() : null;
   const emailKey = email ? normaliseKey(email) : null;
   if (emailKey) {
     // Never joined to an existing account by e-mail: its owner signs in and links the provider in settings.
