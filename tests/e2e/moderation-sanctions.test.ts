@@ -131,5 +131,20 @@ describe("sanctions in the browser", () => {
     await member.page.getByLabel("Текст записки").fill(text);
     await member.page.getByRole("button", { name: "Опубликовать" }).click();
     await member.page.locator(".shout-card", { hasText: text }).first().waitFor();
+
+    // An admin asks this member for a device fingerprint: the next page load sends it 1 s later (ThumbmarkJS,
+    // loaded lazily, no third-party request, no CSP violation), and the moderator sees the device.
+    const adminContext = await newContext();
+    contexts.push(adminContext);
+    await signInAs(await adminContext.newPage(), "admin@kostyor.local", "admin-demo-2026");
+    await api(adminContext, "PATCH", `/user/${member.id}/fp-required/`, { is_fp_required: true });
+    const sent = member.page.waitForResponse(
+      (r) => r.url().endsWith("/api/v1/user/fp/") && r.request().method() === "PATCH",
+      { timeout: 20_000 },
+    );
+    await member.page.reload();
+    expect((await sent).status()).toBe(200);
+    await mod.reload();
+    await mod.getByText("Известно 1 устройство.").waitFor();
   });
 });
