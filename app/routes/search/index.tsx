@@ -98,17 +98,12 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
 /** A search result with what matched in it (workers/core/search/highlight.ts). */
 type Found<T> = T & { highlight?: Highlight };
 
-/** Where a post matched: its title with the words marked, and a fragment of its text around them. */
+/** Where a post's text matched: a fragment around the words, marked (the card shows title and headline). */
 function Fragment({ highlight }: { highlight?: Highlight }) {
-  if (!highlight?.title && !highlight?.text) return null;
+  if (!highlight?.text) return null;
   return (
     <p className="search-fragment">
-      {highlight.title ? (
-        <span className="search-fragment-title">
-          <MarkedText marked={highlight.title} />
-        </span>
-      ) : null}
-      {highlight.text ? <MarkedText marked={highlight.text} /> : null}
+      <MarkedText marked={highlight.text} />
     </p>
   );
 }

@@ -82,10 +82,12 @@ async function searchPosts(ctx: RequestContext, _q: string, words: QueryWord[]):
   const ranked = rows
     .map((post) => {
       const title = markText(post.title, words);
-      const text = fragment(post.headline, words) ?? fragment(bodyText(checkedBody(post.body)), words);
+      const headline = markText(post.headline, words);
+      // The fragment comes from the text: the card shows the title and the headline.
+      const text = fragment(bodyText(checkedBody(post.body)), words);
       const rank = {
         inTitle: title.marks.length > 0,
-        exact: new Set([...title.exact, ...(text?.exact ?? [])]).size,
+        exact: new Set([...title.exact, ...headline.exact, ...(text?.exact ?? [])]).size,
         createdAt: post.publishedAt ?? post.createdAt,
         paws: post.pwnd,
       };
