@@ -210,7 +210,7 @@ describe("menu links to the current page", () => {
     await hydrated(page);
     const items = await page
       .getByRole("navigation", { name: "Главное меню" })
-      .locator("a[href^='/']")
+      .locator("a[href^='/']:visible")
       .evaluateAll((links) =>
         links.map((link) => ({ href: link.getAttribute("href") ?? "", text: link.textContent ?? "" })),
       );
@@ -220,7 +220,7 @@ describe("menu links to the current page", () => {
       await hydrated(page);
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
       const reloaded = page.waitForRequest((request) => new URL(request.url()).pathname.endsWith(".data"));
-      await page.getByRole("navigation", { name: "Главное меню" }).locator(`a[href='${item.href}']`).first().click();
+      await page.getByRole("navigation", { name: "Главное меню" }).locator(`a[href='${item.href}']:visible`).first().click();
       await reloaded;
       await expect.poll(() => page.evaluate(() => window.scrollY), { message: item.href }).toBe(0);
     }
