@@ -41,6 +41,7 @@ describe("GET /v1/user/me/", () => {
       is_banned: false,
       is_fp_required: false,
       is_supporter: false,
+      is_activated: true,
       email: user.email,
       datetime_created: user.createdAt.toISOString(),
       settings: DEFAULT_SETTINGS,
