@@ -299,6 +299,18 @@ describe("pages: a sanctioned member's plain forms, the moderation view", () => 
     );
   });
 
+  it("profiles link moderators to the member's moderation view and offer members the ignore form", async () => {
+    const { user } = await memberClient();
+    const { client: mod } = await memberClient({ isMod: true });
+    const { client: member } = await memberClient();
+    const forMod = await (await mod.get(`${mod.origin}/users/${user.id}`)).text();
+    expect(forMod).toContain(`href="/admin/users/${user.id}"`);
+    const forMember = await (await member.get(`${member.origin}/users/${user.id}`)).text();
+    expect(forMember).not.toContain(`href="/admin/users/${user.id}"`);
+    expect(forMember).toContain(`action="/users/${user.id}/ignore"`);
+    expect(forMember).toContain("Игнорировать");
+  });
+
   it("the moderation page is for moderators: guests are sent to sign in, members get 403", async () => {
     const { user } = await memberClient();
     const guest = await guestClient();

@@ -1,5 +1,5 @@
 import { Link, redirect, useActionData, useParams } from "react-router";
-import { FormErrors } from "#app/components/form";
+import { asFailure, FormErrors } from "#app/components/form";
 import { formFields, getCtx, readForm, runAction } from "#app/lib/forms.server";
 import { safeRedirect } from "#app/lib/redirects";
 import { stopIgnoring, toggleIgnore } from "#workers/core/notifications/ignores";
@@ -32,12 +32,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function IgnoreResult() {
-  const failure = useActionData<typeof action>();
+  const failure = asFailure(useActionData<typeof action>());
   const { id } = useParams();
   return (
     <main className="page">
       <h1>Игнорирование</h1>
-      <FormErrors failure={failure && "ok" in failure ? (failure as never) : null} />
+      <FormErrors failure={failure} />
       <p>
         <Link to={`/users/${id}`}>Вернуться в профиль</Link>
       </p>
