@@ -90,3 +90,11 @@ export function runParticles<P extends Particle>(effect: ParticleEffect<P>, clas
 }
 
 export const random = (min: number, max: number) => min + Math.random() * (max - min);
+
+/** Whether the page's background is light (particles then need a darker colour to be seen). */
+export function onLightBackground(): boolean {
+  const match = /rgba?\((\d+),\s*(\d+),\s*(\d+)/.exec(getComputedStyle(document.body).backgroundColor);
+  if (!match) return false;
+  const [r, g, b] = match.slice(1, 4).map(Number);
+  return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255 > 0.5;
+}

@@ -1,8 +1,9 @@
 import { RAINDROPS } from "#workers/core/effects/effects";
-import { random, runParticles } from "./canvas";
+import { onLightBackground, random, runParticles } from "./canvas";
 
 /** Rain: 100 drops (spec §1) falling at a slant. */
 export function startRain(): () => void {
+  const colour = onLightBackground() ? "rgba(70, 110, 170, 0.5)" : "rgba(160, 190, 230, 0.55)";
   return runParticles(
     {
       count: RAINDROPS,
@@ -20,7 +21,7 @@ export function startRain(): () => void {
       },
       draw: (ctx, p) => {
         ctx.beginPath();
-        ctx.strokeStyle = "rgba(160, 190, 230, 0.55)";
+        ctx.strokeStyle = colour;
         ctx.lineWidth = 1.2;
         ctx.moveTo(p.x, p.y);
         ctx.lineTo(p.x + p.size * 0.08, p.y + p.size);

@@ -1,8 +1,10 @@
 import { SNOWFLAKES } from "#workers/core/effects/effects";
-import { type Particle, random, runParticles } from "./canvas";
+import { onLightBackground, type Particle, random, runParticles } from "./canvas";
 
 /** Snow: 60 flakes (spec §1) drifting down and sideways. */
 export function startSnow(): () => void {
+  // White flakes on dark themes; blue-grey ones on light themes, where white would not show.
+  const colour = onLightBackground() ? "rgba(110, 140, 185, 0.75)" : "rgba(255, 255, 255, 0.85)";
   return runParticles<Particle & { phase: number }>(
     {
       count: SNOWFLAKES,
@@ -24,7 +26,7 @@ export function startSnow(): () => void {
       },
       draw: (ctx, p) => {
         ctx.beginPath();
-        ctx.fillStyle = "rgba(255, 255, 255, 0.85)";
+        ctx.fillStyle = colour;
         ctx.arc(p.x, p.y, p.size, 0, Math.PI * 2);
         ctx.fill();
       },
