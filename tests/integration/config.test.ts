@@ -40,6 +40,7 @@ describe("GET /v1/config/", () => {
       is_paw_down_enabled: false,
       is_paw_view_enabled: false,
       is_one_hour_edit_enabled: true,
+      is_email_activation_required: false,
       new_member_days: 0,
       new_member_daily_limit: 20,
       new_member_interval_seconds: 30,
