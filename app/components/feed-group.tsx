@@ -11,7 +11,7 @@ const SOURCE_FORMS = ["источник", "источника", "источни�
 /** Links to other sites: no opener, no endorsement, content not ours (spec: rel="noopener nofollow ugc"). */
 export const OUTBOUND_REL = "noopener nofollow ugc";
 
-/** A source's icon: its picture, or the first letter of its domain on a tinted circle. */
+/** A source's icon: its picture, or the first letter of its name on a tinted circle. */
 export function SourceIcon({ source, size = 20 }: { source: FeedSourceShape; size?: number }) {
   if (source.image_url) {
     return (
@@ -29,7 +29,7 @@ export function SourceIcon({ source, size = 20 }: { source: FeedSourceShape; siz
   }
   return (
     <span className="feed-source-icon feed-source-letter" style={{ width: size, height: size }} aria-hidden="true">
-      {source.domain.slice(0, 1).toUpperCase()}
+      {(source.name || source.domain).slice(0, 1).toUpperCase()}
     </span>
   );
 }

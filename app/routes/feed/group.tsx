@@ -37,7 +37,9 @@ const SOURCE_FORMS = ["источник", "источника", "источни�
 
 export default function FeedGroupPage({ loaderData }: Route.ComponentProps) {
   const { group, pinned } = loaderData;
-  const best = group.entries.find((e) => e.image_url === group.image_url) ?? group.entries[0];
+  // The site that told it first, and the first summary any of them gave.
+  const first = group.entries[0];
+  const summary = group.entries.find((e) => e.summary)?.summary;
   return (
     <main className="page page-feed page-feed-group">
       <PinnedStrip posts={pinned} />
@@ -59,10 +61,10 @@ export default function FeedGroupPage({ loaderData }: Route.ComponentProps) {
           <p className="feed-story-meta">
             <TimeAgo date={group.datetime_published} /> · {pluralize(group.entries_count, NEWS_FORMS)}
           </p>
-          {best?.summary ? <p className="feed-story-summary">{best.summary}</p> : null}
-          {best ? (
-            <a className="btn btn-primary feed-story-read" href={best.url} rel={OUTBOUND_REL} target="_blank">
-              Читать на {best.source.domain}
+          {summary ? <p className="feed-story-summary">{summary}</p> : null}
+          {first ? (
+            <a className="btn btn-primary feed-story-read" href={first.url} rel={OUTBOUND_REL} target="_blank">
+              Читать на {first.source.domain}
             </a>
           ) : null}
         </div>
