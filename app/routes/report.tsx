@@ -13,9 +13,14 @@ import {
 import { ReportedContent } from "#app/components/report-content";
 import { formFields, getCtx, loaderError, readForm, runAction } from "#app/lib/forms.server";
 import { pageMeta } from "#app/lib/meta";
+import { SHOUT_STYLES } from "#app/routes/bonfire/styles";
+import communityCss from "#app/styles/pages/community.css?url";
 import { createReport, reportFormData } from "#workers/core/reports/reports";
 import { REASON_LABELS, REPORT_REASONS, REPORT_TEXT_MAX } from "#workers/core/reports/reports.constants";
 import type { Route } from "./+types/report";
+
+/** Reported shouts show their pictures and videos as the bonfire does (its styles). */
+export const links: Route.LinksFunction = () => [...SHOUT_STYLES, { rel: "stylesheet", href: communityCss }];
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Пожаловаться", description: "Жалоба модераторам.", noindex: true });

@@ -6,6 +6,7 @@ import { ReportedContent } from "#app/components/report-content";
 import { TimeAgo } from "#app/components/time-ago";
 import { formFields, getCtx, readForm, runAction } from "#app/lib/forms.server";
 import { pageMeta } from "#app/lib/meta";
+import { SHOUT_STYLES } from "#app/routes/bonfire/styles";
 import communityCss from "#app/styles/pages/community.css?url";
 import { updateComment } from "#workers/core/comments/comments";
 import { AppError } from "#workers/core/errors";
@@ -18,7 +19,8 @@ import type { Route } from "./+types/moderation";
 import { pageParam, requireStaff } from "./guard.server";
 import { Pager } from "./pager";
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: communityCss }];
+/** Reported shouts show their pictures and videos as the bonfire does (its styles). */
+export const links: Route.LinksFunction = () => [...SHOUT_STYLES, { rel: "stylesheet", href: communityCss }];
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Жалобы", description: "Открытые жалобы участников.", noindex: true });
