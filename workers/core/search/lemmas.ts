@@ -109,6 +109,24 @@ const OBLIQUE_ENDINGS = [
 const SOFT_ENDINGS = new Set(["ями", "ем", "ей", "ям", "ях", "ев", "я", "ю"]);
 const VOWEL = /[аеиоуыэюя]/;
 const CONSONANT = /[бвгджзйклмнпрстфхцчшщ]/;
+/**
+ * Function words (Snowball's Russian stop list, ё as е): never joined to another word, as a form or as a lemma —
+ * «при» is also переть's imperative and «чем» would look like a present tense, but a search for them means them.
+ */
+const FUNCTION_WORDS = new Set(
+  (
+    "и в во не что он на я с со как а то все она так его но да ты к у же вы за бы по только ее мне было вот от " +
+    "меня еще нет о из ему теперь когда даже ну вдруг ли если уже или ни быть был него до вас нибудь опять уж вам " +
+    "ведь там потом себя ничего ей может они тут где есть надо ней для мы тебя их чем была сам чтоб без будто чего " +
+    "раз тоже себе под будет ж тогда кто этот того потому этого какой совсем ним здесь этом один почти мой тем " +
+    "чтобы нее сейчас были куда зачем всех никогда можно при наконец два об другой хоть после над больше тот " +
+    "через эти нас про всего них какая много разве три эту моя впрочем хорошо свою этой перед иногда лучше чуть " +
+    "том нельзя такой им более всегда конечно всю между"
+  ).split(" "),
+);
+
+/** Hunspell ru_RU's flags of verb paradigms (nouns have F, H, I, J, K, N, O …; adjectives A, E, S …). */
+const VERB_FLAGS = /[BLMPRTUVWY]/;
 
 /**
  * Nominatives of the oblique stem `stem`, likeliest first: the fleeting vowel back (сн → сон, ветр → ветер,
@@ -206,12 +224,13 @@ function relatives(word: string, flags: string): Relative[] {
   // A present or future tense listed apart: its other persons and its infinitive (хочу → хочет, хотеть;
   // иду → идти; начну → начать; пойму → понять; лечу → лететь, лечить).
   const present = /^(.+?)(у|ю|ешь|ет|ем|ете|ут|ют|ишь|ит|им|ите|ат|ят)$/.exec(word);
-  if (present && !flags) {
+  if (present && !flags && (present[1] as string).length >= 2) {
     const stem = present[1] as string;
     for (const end of ["у", "ю", "ет", "ит", "ут", "ют", "ат", "ят"]) out.push({ word: stem + end, more: true });
-    if (stem.endsWith("йм")) out.push({ word: `${stem.slice(0, -2)}нять` });
-    if (stem.endsWith("н")) out.push({ word: `${stem.slice(0, -1)}ать` }, { word: `${stem.slice(0, -1)}ять` });
-    for (const end of ["ить", "еть", "ти"]) out.push({ word: stem + end });
+    const verb = (word: string): Relative => ({ word, verb: true });
+    if (stem.endsWith("йм")) out.push(verb(`${stem.slice(0, -2)}нять`));
+    if (stem.endsWith("н")) out.push(verb(`${stem.slice(0, -1)}ать`), verb(`${stem.slice(0, -1)}ять`));
+    for (const end of ["ить", "еть", "ти"]) out.push(verb(stem + end));
     const bases: string[] = [];
     const alternations: [string, string[]][] = [
       ["ч", ["т", "к"]],
@@ -226,7 +245,7 @@ function relatives(word: string, flags: string): Relative[] {
     ];
     for (const [from, tos] of alternations)
       if (stem.endsWith(from)) for (const to of tos) bases.push(stem.slice(0, -from.length) + to);
-    for (const base of bases) for (const end of ["ить", "еть", "ать", "ять"]) out.push({ word: base + end });
+    for (const base of bases) for (const end of ["ить", "еть", "ать", "ять"]) out.push(verb(base + end));
   }
   return out;
 }
@@ -237,6 +256,8 @@ interface Relative {
   paradigm?: true;
   /** Also for an entry with flags of its own. */
   flagged?: true;
+  /** The candidate must be a verb: verb flags, or none and an infinitive in -ти/-чь (тру is not of треть). */
+  verb?: true;
   /** The candidate must be listed without flags (сна → сон; всей is not a form of вес, which has a paradigm). */
   bare?: true;
   /** A form that, in the candidate's paradigm, shows it is another word. */
@@ -288,10 +309,19 @@ export function compileDictionary(affText: string, dicText: string): { affixes: 
     return root;
   };
   for (const [word, own] of flags) {
+    if (FUNCTION_WORDS.has(word)) continue;
     const listedApart = !own && !analyse(rules, flagsOf, word).some((stem) => stem !== word);
     for (const relative of relatives(word, own)) {
       const candidate = relative.word;
-      if (candidate === word || (relative.paradigm && !flags.get(candidate)) || (relative.bare && flags.get(candidate)))
+      if (
+        candidate === word ||
+        FUNCTION_WORDS.has(candidate) ||
+        (relative.paradigm && !flags.get(candidate)) ||
+        (relative.bare && flags.get(candidate))
+      )
+        continue;
+      const candidateFlags = flags.get(candidate) ?? "";
+      if (relative.verb && !(VERB_FLAGS.test(candidateFlags) || (!candidateFlags && /(ти|чь)$/.test(candidate))))
         continue;
       if (!listedApart && !relative.flagged) continue; // flagged entries generate their own forms
       // The candidate's entry, or the entries it is a form of (несла → нести).
