@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { PNG_6X4 } from "../factories/images";
+import { axeViolations, describeViolations } from "./axe";
 import { BASE_URL, closeBrowser, hydrated, newContext, screenshot, signInAs } from "./browser";
 
 afterAll(closeBrowser);
@@ -26,6 +27,11 @@ async function member(
   const page = await context.newPage();
   await signInAs(page, name, passwordOf(name));
   return { context, page };
+}
+
+/** No axe (WCAG A/AA and Lighthouse) violations on the page as it is now. */
+async function accessible(page: Page): Promise<void> {
+  expect(describeViolations(await axeViolations(page))).toEqual([]);
 }
 
 async function apply(page: Page, n: string): Promise<void> {
@@ -68,9 +74,11 @@ describe("Secret Santa in the browser", () => {
     await card.getByRole("button", { name: "Подарок отправлен" }).click();
     await witcher.page.getByText("Отмечено: подарок отправлен.").waitFor();
     await expect.poll(() => card.locator(".info").textContent()).toContain("RA000111222RU");
+    await accessible(witcher.page);
     await screenshot(witcher.page, "santa-darkorange-1280");
     await witcher.page.setViewportSize({ width: 390, height: 900 });
     await witcher.page.reload();
+    await accessible(witcher.page);
     await screenshot(witcher.page, "santa-darkorange-390");
 
     // The recipient sees the gift on its way and says thanks with a photo: a shout on the bonfire.
@@ -103,8 +111,20 @@ describe("Secret Santa in the browser", () => {
       await pixel.page.goto("/secret-santa");
       expect(await pixel.page.locator("body").getAttribute("class")).toContain("theme-lightside");
       await pixel.page.locator("article.santa-recipient").waitFor();
+      await accessible(pixel.page);
       await screenshot(pixel.page, `santa-lightside-${width}`);
       await pixel.context.close();
     }
+
+    // A guest sees the stage, the counts, the steps and the FAQ, and is asked to sign in.
+    const guestContext = await newContext({ viewport: { width: 390, height: 900 } });
+    await guestContext.addCookies([{ name: "theme", value: "darkorange", url: BASE_URL }]);
+    const guest = await guestContext.newPage();
+    expect((await guest.goto("/secret-santa"))?.status()).toBe(200);
+    expect(await guest.locator(".santa-counts").textContent()).toContain("заяв");
+    expect(await guest.locator(".santa-recipient").count()).toBe(0);
+    await accessible(guest);
+    await screenshot(guest, "santa-guest-darkorange-390");
+    await guestContext.close();
   });
 });

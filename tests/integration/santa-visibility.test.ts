@@ -160,6 +160,27 @@ describe("Secret Santa: who sees a name and address", () => {
     SLOW,
   );
 
+  it("the API document lists every Secret Santa call (spec §7 and the application's GET)", async () => {
+    const doc = await json<{ paths: Record<string, Record<string, unknown>> }>(
+      await (await guestClient()).request("GET", "/openapi.json"),
+    );
+    const calls = Object.entries(doc.paths)
+      .filter(([path]) => path.startsWith("/v1/secret-santa/"))
+      .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`))
+      .sort();
+    expect(calls).toEqual([
+      "GET /v1/secret-santa/application/",
+      "GET /v1/secret-santa/application/{id}/",
+      "GET /v1/secret-santa/faq/",
+      "GET /v1/secret-santa/meta/",
+      "GET /v1/secret-santa/step/",
+      "PATCH /v1/secret-santa/application/{id}/",
+      "PATCH /v1/secret-santa/application/{id}/receive/",
+      "PATCH /v1/secret-santa/application/{id}/send/",
+      "POST /v1/secret-santa/application/",
+    ]);
+  });
+
   it(
     "the development address key is refused in production",
     () => {
