@@ -62,6 +62,9 @@ describe("feed grouping", () => {
     expect(titleTokens("Ёлка и ель")).toEqual(["елк", "ель"]);
     expect(similarity(titleTokens("GTA 6 перенесли"), titleTokens("GTA VI перенесли"))).toBe(1);
     expect(similarity([], ["a"])).toBe(0);
+    // A number goes with its unit only when next to it: «90% на тысячи игр» is 90 per cent, not 90 thousand.
+    expect(titleTokens("скидки до 90% на тысячи игр")).toEqual(["скидк", "90_процент", "тысяч", "игр"]);
+    expect(titleTokens("продажи превысили 30 млн")).toContain("30_миллион");
   });
 
   it(`groups the labelled headlines with high precision and recall (threshold ${GROUP_THRESHOLD})`, () => {
