@@ -86,7 +86,7 @@ describe("feed ingest", () => {
       ["Steam Machine возвращается: Valve показала новую консоль", "https://gameplay.example/articles/steam-machine"],
     ]);
     expect((await entriesOf(atom.id))[1]).toMatchObject({
-      summary: "Игра выйдет осенью .",
+      summary: "Игра выйдет осенью.",
       imageUrl: "https://gameplay.example/i/gta-vi.webp",
     });
     expect((await entriesOf(rdf.id)).map((e) => e.title)).toEqual([

@@ -5,6 +5,9 @@ import { cleanText } from "#workers/core/shared/text";
 export const MAX_TITLE_LENGTH = 300;
 export const MAX_SUMMARY_LENGTH = 600;
 
+const BLOCK_TAG =
+  /<\/?(?:p|div|br|hr|li|ul|ol|dl|dt|dd|h[1-6]|table|tr|td|th|blockquote|pre|figure|figcaption|section|article|header|footer|img|iframe|video)\b[^>]*>/gi;
+
 /**
  * Feed text as we store it: plain text, never HTML. Tags (and what script/style elements hold) are dropped,
  * HTML entities decoded (feeds often escape markup twice: `&lt;b&gt;` arrives as `<b>` from the XML parser),
@@ -15,7 +18,9 @@ export function plainText(value: unknown, max: number): string {
   const withoutMarkup = value
     .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, " ")
     .replace(/<!--[\s\S]*?-->/g, " ")
-    .replace(/<\/?[a-z][^>]*>/gi, " ");
+    // Block elements part words; inline ones (<b>, <em>, <a> …) sit inside them: «осенью</em>.» stays «осенью.».
+    .replace(BLOCK_TAG, " ")
+    .replace(/<\/?[a-z][^>]*>/gi, "");
   // Decoded once more after the tags are gone: what was `&amp;lt;` stays visible text, never markup.
   const text = cleanText(decodeHTML(withoutMarkup), false).replace(/\s+/g, " ").trim();
   if (text.length <= max) return text;
