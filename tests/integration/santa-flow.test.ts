@@ -196,6 +196,14 @@ describe("Secret Santa, the whole exchange on a controlled clock", () => {
     SLOW,
   );
 
+  it("an activity threshold names what is missing, in Russian number agreement", async () => {
+    await createExchange(T0, { minActivity: 3 });
+    const quiet = await createUser({ createdAt: new Date(T0.getTime() - 400 * DAY_MS) });
+    const error = await refusal(applyToSanta(await serviceContext(quiet, at(T0.getTime())), applicationBody("q")));
+    expect(error.status).toBe(403);
+    expect(error.message).toBe("Нужно хотя бы 3 сообщения на сайте — статей, комментариев или записок (у вас — 0).");
+  });
+
   it(
     "with two applicants there is no draw: the exchange is cancelled, both are told once, addresses deleted",
     async () => {

@@ -156,7 +156,7 @@ export async function eligibilityOf(
     const activity = await activityOf(ctx.db, actor.id);
     if (activity < exchange.minActivity) {
       reasons.push(
-        `Нужно хотя бы ${exchange.minActivity} ${exchange.minActivity === 1 ? "сообщение" : "сообщений"} на сайте — статей, комментариев или записок (у вас — ${activity}).`,
+        `Нужно хотя бы ${pluralize(exchange.minActivity, ["сообщение", "сообщения", "сообщений"])} на сайте — статей, комментариев или записок (у вас — ${activity}).`,
       );
     }
   }
