@@ -7,6 +7,7 @@ import { pageMeta } from "#app/lib/meta";
 import communityCss from "#app/styles/pages/community.css?url";
 import { AUDIT_LABELS } from "#workers/core/audit/audit.labels";
 import { type AuditItem, listAudit } from "#workers/core/audit/audit.read";
+import { FLAG_LABELS, LIMIT_LABELS } from "#workers/core/config/config.schemas";
 import { AppError } from "#workers/core/errors";
 import type { Route } from "./+types/audit";
 import { requireStaff } from "./guard.server";
@@ -42,6 +43,13 @@ function Person({ person }: { person: { id: number; username: string } | null })
   return person ? <Link to={`/users/${person.id}`}>{person.username}</Link> : <span className="muted">система</span>;
 }
 
+/** What the changed settings are called (the site settings form's labels). */
+const CONFIG_LABELS: Record<string, string> = { ...FLAG_LABELS, ...LIMIT_LABELS, site_name: "Название сайта" };
+
+function shown(value: unknown): string {
+  return value === true ? "да" : value === false ? "нет" : String(value);
+}
+
 /** The details worth a glance: a block's days, old → new values, the role's name. */
 function details(item: AuditItem): string {
   const meta = item.meta ?? {};
@@ -55,7 +63,7 @@ function details(item: AuditItem): string {
   const changes = meta.changes as Record<string, [unknown, unknown]> | undefined;
   if (changes && typeof changes === "object") {
     for (const [key, pair] of Object.entries(changes)) {
-      if (Array.isArray(pair)) parts.push(`${key}: ${String(pair[0])} → ${String(pair[1])}`);
+      if (Array.isArray(pair)) parts.push(`${CONFIG_LABELS[key] ?? key}: ${shown(pair[0])} → ${shown(pair[1])}`);
     }
   }
   return parts.join(" · ");

@@ -87,6 +87,11 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
               <ReportLink type="user" id={user.id} authorId={user.id} className="profile-report-link" />
             </p>
             <RoleBadges roles={roles} label={`Роли ${user.username}`} />
+            {isOwn ? (
+              <p className="profile-roles-link">
+                <Link to="/roles">{roles.length ? "Роли сообщества" : "Вступить в роли сообщества"}</Link>
+              </p>
+            ) : null}
             <ProfileSocialAccounts accounts={user.social_accounts} />
             <ProfileModeration userId={user.id} ignore={ignore} />
           </div>
