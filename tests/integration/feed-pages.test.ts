@@ -178,10 +178,11 @@ describe("feed pages and API", { timeout: 30_000 }, () => {
     expect(await db().select().from(feedGroups)).toHaveLength(0);
 
     const audit = await db()
-      .select({ action: auditLog.action })
+      .select({ action: auditLog.action, targetId: auditLog.targetId })
       .from(auditLog)
       .where(eq(auditLog.actorId, user.id))
       .orderBy(asc(auditLog.id));
+    expect(audit.every((a) => a.targetId === String(source.id))).toBe(true);
     expect(audit.map((a) => a.action)).toEqual([
       "feed_source.create",
       "feed_source.poll",

@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { type FeedSourceRow, feedEntries, feedSources } from "#drizzle/schema";
-import { auditInsert } from "#workers/core/audit/audit";
+import { auditInsert, recordAudit } from "#workers/core/audit/audit";
 import { AppError } from "#workers/core/errors";
 import { requireActor } from "#workers/core/shared/actor";
 import { parseInput } from "#workers/core/shared/validation";
@@ -90,20 +90,19 @@ export async function createSource(ctx: RequestContext, input: unknown): Promise
   const data = parseInput(ZFeedSource, input);
   await ensureUniqueUrl(ctx, data.url);
   const now = ctx.now();
-  const [[row]] = await ctx.db.batch([
-    ctx.db
-      .insert(feedSources)
-      .values({ ...values(data), nextPollAt: now, createdAt: now, updatedAt: now })
-      .returning(),
-    auditInsert(ctx.db, {
-      actorId: actor.id,
-      action: "feed_source.create",
-      targetType: "feed_source",
-      targetId: null,
-      meta: { name: data.name, url: data.url },
-      at: now,
-    }),
-  ]);
+  const [row] = await ctx.db
+    .insert(feedSources)
+    .values({ ...values(data), nextPollAt: now, createdAt: now, updatedAt: now })
+    .returning();
+  // The entry names the new source's id, so it is written once the row exists.
+  await recordAudit(ctx.db, {
+    actorId: actor.id,
+    action: "feed_source.create",
+    targetType: "feed_source",
+    targetId: row.id,
+    meta: { name: data.name, url: data.url },
+    at: now,
+  });
   return serialize(row);
 }
 
