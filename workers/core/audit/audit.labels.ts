@@ -45,6 +45,11 @@ export const AUDIT_LABELS: Record<string, string> = {
   // site
   "config.update": "Изменение настроек сайта",
   "config.menu": "Изменение меню сайта",
+  // news feed sources
+  "feed_source.create": "Новый источник ленты",
+  "feed_source.update": "Изменение источника ленты",
+  "feed_source.delete": "Удаление источника ленты",
+  "feed_source.poll": "Проверка источника ленты",
 };
 
 export function auditLabel(action: string): string {
@@ -61,4 +66,5 @@ export const AUDIT_TARGET_LABELS: Record<string, string> = {
   shout_comment: "комментарий к записке",
   report: "жалоба",
   config: "настройки",
+  feed_source: "источник ленты",
 };
