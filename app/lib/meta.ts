@@ -55,6 +55,8 @@ export type PageMeta = {
   feed?: { href: string; title: string };
   /** Kept out of search engines' indexes (drafts, search results). */
   noindex?: boolean;
+  /** A link preview card (OpenGraph and Twitter): its path on this site and its size. */
+  card?: { image: string; width: number; height: number };
 };
 
 /**
@@ -87,6 +89,14 @@ export function pageMeta(args: MetaArgsLike, page: PageMeta): MetaDescriptor[] {
       title: page.feed.title,
       href: page.feed.href,
     });
+  }
+  if (page.card && root?.origin) {
+    tags.push(
+      { property: "og:image", content: `${root.origin}${page.card.image}` },
+      { property: "og:image:width", content: String(page.card.width) },
+      { property: "og:image:height", content: String(page.card.height) },
+      { name: "twitter:card", content: "summary_large_image" },
+    );
   }
   if (page.noindex) tags.push({ name: "robots", content: "noindex" });
   return tags;

@@ -280,3 +280,37 @@ describe("the recap job", () => {
     expect((await stored(2031))?.computedAt.toISOString()).toBe("2031-12-02T10:00:00.000Z");
   });
 });
+
+describe("the shared recap's card", () => {
+  it("is a 1200×630 PNG with the title drawn in Cyrillic, and the page points previews at it", async () => {
+    const { PhotonImage } = await import("@cf-wasm/photon/workerd");
+    await knownYear(2014);
+    const { client } = await memberClient();
+    const share = await json<{ id: string; url: string }>(
+      await client.post("/year/2014/share/", { parts: ["counts", "streak"] }),
+    );
+    const guest = await guestClient();
+    const page = await (await guest.get(`http://localhost${share.url}`)).text();
+    expect(page).toContain(`content="http://localhost/year/shared/${share.id}/card.png"`);
+    const res = await guest.get(`http://localhost/year/shared/${share.id}/card.png`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("image/png");
+    const image = PhotonImage.new_from_byteslice(new Uint8Array(await res.arrayBuffer()));
+    try {
+      expect([image.get_width(), image.get_height()]).toEqual([1200, 630]);
+      // «Итоги 2014 года» in orange at the top left: the Cyrillic word «Итоги» itself (x 72–240) has ink.
+      const pixels = image.get_raw_pixels();
+      let ink = 0;
+      for (let y = 60; y < 130; y++) {
+        for (let x = 72; x < 240; x++) {
+          const i = (y * 1200 + x) * 4;
+          if (pixels[i] > 200 && pixels[i + 1] > 110 && pixels[i + 2] < 120) ink += 1;
+        }
+      }
+      expect(ink).toBeGreaterThan(300);
+    } finally {
+      image.free();
+    }
+    expect((await guest.get("http://localhost/year/shared/nope-nope-nope/card.png")).status).toBe(404);
+  });
+});

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { getCtx, loaderError } from "#app/lib/forms.server";
 import { pageMeta } from "#app/lib/meta";
 import yearCss from "#app/styles/pages/year.css?url";
+import { CARD_HEIGHT, CARD_WIDTH } from "#workers/core/recap/recap.card";
 import { getSharedRecap } from "#workers/core/recap/recap.shares";
 import { pluralize } from "#workers/core/shared/plural";
 import type { Route } from "./+types/shared";
@@ -30,7 +31,12 @@ export const meta: Route.MetaFunction = (args) => {
   const title = `Итоги ${args.loaderData.year} года — ${args.loaderData.user.username}`;
   const description = summary(args.loaderData);
   return [
-    ...pageMeta(args, { title, description, noindex: true }),
+    ...pageMeta(args, {
+      title,
+      description,
+      noindex: true,
+      card: { image: `/year/shared/${args.loaderData.id}/card.png`, width: CARD_WIDTH, height: CARD_HEIGHT },
+    }),
     { property: "og:type", content: "article" },
     { property: "og:title", content: title },
     { property: "og:description", content: description },
