@@ -95,6 +95,10 @@ describe("roles: who may do what", () => {
     expect(clash.status).toBe(409);
     expect((await json<ErrorBody>(clash)).detail).toContain("Так зовут участника");
     expect((await admin.patch("/role/999999/", { color: "#000000" })).status).toBe(404);
+    // Two admins taking one name at once: one role, the other answer a 409 (never a 500).
+    const name = roleName("Гонка");
+    const both = await Promise.all([admin.post("/role/", { name }), admin.post("/role/", { name })]);
+    expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
   });
 });
 

@@ -113,6 +113,17 @@ async function checkNameFree(ctx: RequestContext, name: string, exceptRoleId?: n
   return key;
 }
 
+/** Two admins taking one name at once: the unique index keeps one, the other gets the 409 of checkNameFree. */
+async function uniqueName<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (!String(error).includes("UNIQUE")) throw error;
+    const message = "Роль с таким названием уже есть.";
+    throw new AppError("conflict", message, { errors: { name: [message] } });
+  }
+}
+
 async function roleView(ctx: RequestContext, id: number): Promise<RoleView> {
   const found = (await listRoles(ctx)).find((r) => r.id === id);
   if (!found) throw new AppError("not_found", NOT_FOUND);
@@ -125,35 +136,37 @@ export async function createRole(ctx: RequestContext, input: unknown): Promise<R
   const data = parseInput(ZRoleCreate, input ?? {});
   const nameKey = await checkNameFree(ctx, data.name);
   const now = ctx.now();
-  const [inserted] = await ctx.db.batch([
-    ctx.db
-      .insert(roles)
-      .values({
-        name: data.name,
-        nameKey,
-        color: data.color,
-        isJoinable: data.is_joinable,
-        isMentionable: data.is_mentionable,
-        createdAt: now,
-      })
-      .returning({ id: roles.id }),
-    auditInsertFor(
-      ctx.db,
-      {
-        actorId: actor.id,
-        action: "role.create",
-        targetType: "role",
-        meta: {
+  const [inserted] = await uniqueName(
+    ctx.db.batch([
+      ctx.db
+        .insert(roles)
+        .values({
           name: data.name,
+          nameKey,
           color: data.color,
-          is_joinable: data.is_joinable,
-          is_mentionable: data.is_mentionable,
+          isJoinable: data.is_joinable,
+          isMentionable: data.is_mentionable,
+          createdAt: now,
+        })
+        .returning({ id: roles.id }),
+      auditInsertFor(
+        ctx.db,
+        {
+          actorId: actor.id,
+          action: "role.create",
+          targetType: "role",
+          meta: {
+            name: data.name,
+            color: data.color,
+            is_joinable: data.is_joinable,
+            is_mentionable: data.is_mentionable,
+          },
+          at: now,
         },
-        at: now,
-      },
-      sql`(SELECT CAST(id AS TEXT) FROM roles WHERE name_key = ${nameKey})`,
-    ),
-  ]);
+        sql`(SELECT CAST(id AS TEXT) FROM roles WHERE name_key = ${nameKey})`,
+      ),
+    ]),
+  );
   return roleView(ctx, inserted[0].id);
 }
 
@@ -194,7 +207,7 @@ export async function updateRole(ctx: RequestContext, id: unknown, input: unknow
         at: ctx.now(),
       }),
     );
-    await ctx.db.batch(statements as Batch);
+    await uniqueName(ctx.db.batch(statements as Batch));
   }
   return roleView(ctx, role.id);
 }
