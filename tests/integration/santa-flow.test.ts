@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { UserRow } from "#drizzle/schema";
 import { serviceContext } from "#tests/factories/context";
@@ -218,6 +218,8 @@ describe("Secret Santa, the whole exchange on a controlled clock", () => {
       expect(await santaOf(appA.id)).toBeNull();
       expect((await getSantaMeta(await serviceContext(null, at(after.getTime())))).stage).toBe("cancelled");
       for (const m of [a, b]) expect(await notices(m, "обмен не состоялся")).toBe(1);
+      const page = await (await SELF.fetch("http://localhost/secret-santa")).text();
+      expect(page).toContain("Обмен в этом году не состоялся, адреса удалены.");
       expect(
         await scalar(
           "SELECT count(*) FROM santa_applications WHERE exchange_id = ? AND sealed IS NOT NULL",

@@ -195,6 +195,17 @@ export default function SecretSanta({ loaderData }: Route.ComponentProps) {
         <section className="card">
           <p>Заявка принята. Скоро жеребьёвка — мы пришлём уведомление.</p>
         </section>
+      ) : meta.stage === "upcoming" && meta.opens_at ? (
+        <section className="card">
+          <p>Приём заявок начнётся {formatSantaDate(meta.opens_at)}.</p>
+        </section>
+      ) : meta.stage === "cancelled" ? (
+        <section className="card">
+          <p>
+            Заявок было меньше трёх, а дарить по кругу можно только втроём и больше. Обмен в этом году не состоялся,
+            адреса удалены.
+          </p>
+        </section>
       ) : null}
 
       {application?.is_address_deleted && my?.stage === "finished" ? (
