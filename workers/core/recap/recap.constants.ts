@@ -25,20 +25,3 @@ export const SHARE_PARTS = {
 } as const;
 export type SharePart = keyof typeof SHARE_PARTS;
 export const SHARE_PART_KEYS = Object.keys(SHARE_PARTS) as SharePart[];
-
-export const MONTHS_NOMINATIVE = [
-  "январь",
-  "февраль",
-  "март",
-  "апрель",
-  "май",
-  "июнь",
-  "июль",
-  "август",
-  "сентябрь",
-  "октябрь",
-  "ноябрь",
-  "декабрь",
-] as const;
-/** Monday first, as Russian calendars are. */
-export const WEEKDAYS = ["понедельник", "вторник", "среда", "четверг", "пятница", "суббота", "воскресенье"] as const;

@@ -1,4 +1,4 @@
-import { MONTHS_NOMINATIVE, WEEKDAYS } from "./recap.constants";
+import { MONTHS, WEEKDAYS } from "#workers/core/shared/calendar-words";
 import { dayLabel } from "./recap.period";
 
 /** What a member's active days say: busiest month and weekday, the longest run of consecutive active days. */
@@ -39,7 +39,7 @@ export function rhythmOf(days: Record<string, number>): Rhythm {
   }
   return {
     active_days: dates.length,
-    most_active_month: { month: month + 1, name: MONTHS_NOMINATIVE[month], count: months[month] },
+    most_active_month: { month: month + 1, name: MONTHS[month], count: months[month] },
     most_active_weekday: { weekday, name: WEEKDAYS[weekday], count: weekdays[weekday] },
     longest_streak: {
       days: best.length,
