@@ -69,6 +69,25 @@ describe("reporting", () => {
     expect(await scalar("SELECT count(*) FROM report_cases WHERE target_user_id = ?", author.id)).toBe(5);
   });
 
+  it("a double click sends one report (409 for the second), and two members at once share one case", async () => {
+    const shout = await createShoutRow(await createUser());
+    const { client } = await memberClient();
+    const twice = await Promise.all([report(client, "shout", shout.id), report(client, "shout", shout.id)]);
+    expect(twice.map((r) => r.status).sort()).toEqual([201, 409]);
+    const other = await createShoutRow(await createUser());
+    const [a, b] = await Promise.all([
+      report((await memberClient()).client, "shout", other.id),
+      report((await memberClient()).client, "shout", other.id),
+    ]);
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect(
+      await scalar("SELECT count(*) FROM report_cases WHERE target_type = 'shout' AND target_id = ?", other.id),
+    ).toBe(1);
+    expect(
+      await scalar("SELECT reports_count FROM report_cases WHERE target_type = 'shout' AND target_id = ?", other.id),
+    ).toBe(2);
+  });
+
   it("refuses guests, own content, unknown items and bad reasons in Russian", async () => {
     const guest = await guestClient();
     const { client, user } = await memberClient();
