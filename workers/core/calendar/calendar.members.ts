@@ -45,17 +45,15 @@ export async function subscribeRelease(ctx: RequestContext, input: unknown): Pro
   }
   const { release } = await resolveRelease(ctx, ref);
   const mine = and(eq(releaseSubscriptions.userId, actor.id), eq(releaseSubscriptions.releaseId, release.id));
-  const [existing] = await ctx.db.batch([
-    ctx.db.select({ one: sql<number>`1` }).from(releaseSubscriptions).where(mine).limit(1),
-  ]);
-  const now = existing.length > 0;
-  const target = wanted ?? !now;
-  if (target && !now) {
+  const existing = await ctx.db.select({ one: sql<number>`1` }).from(releaseSubscriptions).where(mine).limit(1);
+  const following = existing.length > 0;
+  const target = wanted ?? !following;
+  if (target && !following) {
     await ctx.db
       .insert(releaseSubscriptions)
       .values({ userId: actor.id, releaseId: release.id, createdAt: ctx.now() })
       .onConflictDoNothing();
-  } else if (!target && now) {
+  } else if (!target && following) {
     await ctx.db.delete(releaseSubscriptions).where(mine);
   }
   return { is_subscribed: target };

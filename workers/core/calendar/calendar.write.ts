@@ -382,13 +382,11 @@ export async function deleteRelease(
   const ref = parseInput(ZReleaseRef, input);
   const { release, game } = await resolveRelease(ctx, ref);
   const now = ctx.now();
-  const [others] = await ctx.db.batch([
-    ctx.db
-      .select({ id: gameReleases.id })
-      .from(gameReleases)
-      .where(and(eq(gameReleases.gameId, game.id), sql`${gameReleases.id} <> ${release.id}`))
-      .limit(1),
-  ]);
+  const others = await ctx.db
+    .select({ id: gameReleases.id })
+    .from(gameReleases)
+    .where(and(eq(gameReleases.gameId, game.id), sql`${gameReleases.id} <> ${release.id}`))
+    .limit(1);
   const last = others.length === 0;
   await ctx.db.batch([
     last
