@@ -83,13 +83,11 @@ export async function drawExchange(ctx: RequestContext, exchange: SantaExchangeR
     { avoid: await lastYearPairs(ctx, exchange) },
   );
   if (!pairs) {
-    const [cancelled] = await ctx.db.batch([
-      ctx.db
-        .update(santaExchanges)
-        .set({ cancelledAt: now, updatedAt: now })
-        .where(open)
-        .returning({ id: santaExchanges.id }),
-    ]);
+    const cancelled = await ctx.db
+      .update(santaExchanges)
+      .set({ cancelledAt: now, updatedAt: now })
+      .where(open)
+      .returning({ id: santaExchanges.id });
     if (!cancelled.length) return;
     for (const r of rows)
       await notifyOnce(ctx, { exchangeId: exchange.id, userId: r.userId, kind: "cancelled" }, SANTA_TEXTS.cancelled());
