@@ -176,6 +176,7 @@ describe("the donations API", () => {
       [{ provider: "stripe", amount_rub: "100" }, "provider"],
       [{ provider: "bank", amount_rub: "100", username: "никого_нет_такого" }, "username"],
       [{ provider: "bank", amount_rub: "100", donated_at: "вчера" }, "donated_at"],
+      [{ provider: "bank", amount_rub: "100", donated_at: "2999-01-01" }, "donated_at"],
     ] as const) {
       const res = await enter(admin, body);
       expect(res.status).toBe(400);

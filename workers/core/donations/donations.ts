@@ -22,6 +22,7 @@ import { refreshSupporter } from "./supporters";
 
 const GOAL_KEY = "donation_goal";
 const NOT_FOUND = "Пожертвование не найдено.";
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A donation on its way in, from a webhook or an admin. */
 export interface NewDonation {
@@ -219,6 +220,10 @@ async function adminItem(ctx: RequestContext, id: number): Promise<AdminDonation
 export async function addManualDonation(ctx: RequestContext, input: unknown): Promise<AdminDonationItem> {
   const actor = requireManager(ctx);
   const data = parseInput(ZManualDonation, input);
+  const donatedAt = data.donated_at ? new Date(data.donated_at) : ctx.now();
+  if (donatedAt.getTime() > ctx.now().getTime() + DAY_MS) {
+    throw AppError.field("donated_at", "Дата пожертвования не может быть в будущем.");
+  }
   const member = await memberByName(ctx.db, data.username);
   const reference = data.reference || null;
   if (reference) {
@@ -241,7 +246,7 @@ export async function addManualDonation(ctx: RequestContext, input: unknown): Pr
       name: data.name,
       isAnonymous: data.is_anonymous,
       message: data.message,
-      donatedAt: data.donated_at ? new Date(data.donated_at) : ctx.now(),
+      donatedAt,
       addedById: actor.id,
     },
     {
