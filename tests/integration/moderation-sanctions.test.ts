@@ -129,7 +129,10 @@ describe("a blocked member", () => {
     expect(await scalar("SELECT count(*) FROM comments WHERE user_id = ?", user.id)).toBe(0);
 
     // Still allowed: own settings, notifications, ignores.
-    expect((await client.patch("/user/me/", { theme: "lightside" })).status).toBe(200);
+    const themed = await client.patch("/user/me/", { theme: "lightside" });
+    expect(themed.status).toBe(200);
+    // The shape re-read from the row still says the member is blocked (the block lives in blocked_until).
+    expect((await json<{ is_banned: boolean }>(themed)).is_banned).toBe(true);
     expect((await client.post(`/user/${moderator.id}/ignore/`)).status).toBe(200);
 
     // Signs in again (the old refusal of banned members is gone).

@@ -1,4 +1,5 @@
 import type { UserRow } from "#drizzle/schema";
+import { isSanctioned } from "#workers/core/moderation/sanctions.schemas";
 import { AVATAR_SIZES, mediaUrl } from "#workers/core/shared/media";
 import { DEFAULT_AVATAR, type Settings, THEMES, type Theme, withSettingDefaults } from "./accounts.constants";
 
@@ -61,7 +62,8 @@ export function serializeCurrentUser(user: UserRow, extras: { auth_accounts?: un
     is_admin: user.isAdmin,
     is_mod: user.isMod,
     is_db_editor: user.isDbEditor,
-    is_banned: user.isBanned,
+    // Any active ban or block (a block ends by its time: decision 0024).
+    is_banned: isSanctioned(user, new Date()),
     is_fp_required: user.isFpRequired,
     is_supporter: user.isSupporter,
     is_activated: user.isActivated,

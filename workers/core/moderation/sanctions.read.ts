@@ -1,18 +1,15 @@
 import { and, desc, eq, gt, isNull, or } from "drizzle-orm";
 import { type SanctionRow, sanctions, type UserRow } from "#drizzle/schema";
 import type { Db } from "#workers/platform/db";
-import type { SanctionNotice } from "./sanctions.schemas";
+import { isSanctioned, type SanctionNotice } from "./sanctions.schemas";
 
-export { formatSanctionEnd, sanctionMessage } from "./sanctions.schemas";
+export { formatSanctionEnd, isSanctioned, sanctionMessage } from "./sanctions.schemas";
 
 /**
  * Reading sanctions. The users row mirrors the active one (`is_banned`, `blocked_until`), so a request learns
  * whether its member is sanctioned without a query; only a sanctioned member's request reads the row (for the
  * reason). The end time decides: a block whose end has passed is over, no job needs to clear it.
  */
-export function isSanctioned(user: Pick<UserRow, "isBanned" | "blockedUntil">, now: Date): boolean {
-  return user.isBanned || (!!user.blockedUntil && user.blockedUntil.getTime() > now.getTime());
-}
 
 const activeWhere = (userId: number, now: Date) =>
   and(

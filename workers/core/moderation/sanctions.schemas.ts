@@ -34,6 +34,11 @@ export interface SanctionNotice {
   ends_at: string | null;
 }
 
+/** Whether a users row says its member is banned or blocked at `now` (the block's end decides). */
+export function isSanctioned(user: { isBanned: boolean; blockedUntil: Date | null }, now: Date): boolean {
+  return user.isBanned || (!!user.blockedUntil && user.blockedUntil.getTime() > now.getTime());
+}
+
 const endFormat = new Intl.DateTimeFormat("ru", {
   day: "numeric",
   month: "long",
