@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { getCtx, loaderError } from "#app/lib/forms.server";
 import { pageMeta } from "#app/lib/meta";
 import yearCss from "#app/styles/pages/year.css?url";
-import { CARD_HEIGHT, CARD_WIDTH } from "#workers/core/recap/recap.card";
+import { CARD_HEIGHT, CARD_WIDTH } from "#workers/core/recap/recap.constants";
 import { getSharedRecap } from "#workers/core/recap/recap.shares";
 import { pluralize } from "#workers/core/shared/plural";
 import type { Route } from "./+types/shared";

@@ -1,5 +1,6 @@
 import { draw_text_with_color, PhotonImage, Rgba } from "@cf-wasm/photon/workerd";
 import { pluralize } from "#workers/core/shared/plural";
+import { CARD_HEIGHT, CARD_WIDTH } from "./recap.constants";
 import type { SharedRecap } from "./recap.shares";
 
 /**
@@ -7,8 +8,6 @@ import type { SharedRecap } from "./recap.shares";
  * Worker for uploads — whose built-in Roboto has Cyrillic. It shows the member's name, the year and only the
  * parts they chose to share (the same `recap` the shared page shows).
  */
-export const CARD_WIDTH = 1200;
-export const CARD_HEIGHT = 630;
 
 /** The card's lines, from the shared parts only. */
 export function cardLines(shared: SharedRecap): string[] {

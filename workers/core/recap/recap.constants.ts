@@ -25,3 +25,7 @@ export const SHARE_PARTS = {
 } as const;
 export type SharePart = keyof typeof SHARE_PARTS;
 export const SHARE_PART_KEYS = Object.keys(SHARE_PARTS) as SharePart[];
+
+/** The shared recap's preview card (recap.card.ts), in pixels: the OpenGraph 1.91:1 size. */
+export const CARD_WIDTH = 1200;
+export const CARD_HEIGHT = 630;
