@@ -14,6 +14,8 @@ describe("seasonal effects (an admin's clock override)", () => {
       if (request.resourceType() === "script") scripts.push(request.url());
     });
     await signInAs(page, ...ADMIN);
+    // Today's own effects (if any) finish loading on the page signing in lands on before the count starts.
+    await page.waitForLoadState("networkidle");
 
     scripts.length = 0;
     await page.goto("/?effects_date=2026-07-10");
