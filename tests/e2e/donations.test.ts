@@ -54,6 +54,8 @@ describe("donations, supporters and medals", () => {
     await form.getByLabel("Сообщение").fill("Спасибо за костёр!");
     await form.getByRole("button", { name: "Внести" }).click();
     await page.getByText(/Пожертвование на 3\s000\s₽ внесено\./).waitFor();
+    await page.locator(".admin-table").getByText("Спасибо за костёр!").waitFor();
+    await screenshot(page, "admin-donations-1280");
 
     await page.goto("/donate");
     const donation = page.locator(".donation", { hasText: "Спасибо за костёр!" });
