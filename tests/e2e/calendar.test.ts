@@ -1,6 +1,7 @@
 import { deflateSync } from "node:zlib";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
+import { axeViolations, describeViolations } from "./axe";
 import { BASE_URL, closeBrowser, hydrated, newContext, screenshot, signInAs } from "./browser";
 
 const MEMBER_PASSWORD = "member-demo-2026";
@@ -196,6 +197,7 @@ describe("release calendar", () => {
         expect(blanks).toBe(width >= 1280);
         await settle(page);
         await screenshot(page, `calendar-${theme}-${width}`);
+        expect(describeViolations(await axeViolations(page)), "accessibility").toEqual([]);
         await context.close();
       });
     }
