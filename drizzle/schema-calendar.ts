@@ -68,7 +68,10 @@ export const gameReleasePlatforms = sqliteTable(
       .notNull()
       .references(() => platforms.id, { onDelete: "cascade" }),
   },
-  (t) => [primaryKey({ columns: [t.releaseId, t.platformId] }), index("game_release_platforms_platform_idx").on(t.platformId)],
+  (t) => [
+    primaryKey({ columns: [t.releaseId, t.platformId] }),
+    index("game_release_platforms_platform_idx").on(t.platformId),
+  ],
 );
 
 /** A member follows a release: a reminder on its day, a notice when its date changes, an entry in their feed. */
