@@ -69,6 +69,19 @@ describe("donations, supporters and medals", () => {
     expect(href).toMatch(/^\/users\/\d+$/);
     await page.goto(href ?? "/");
     await page.locator(".supporter-coin").first().waitFor();
+
+    // A mistaken entry is deleted after the confirmation dialog.
+    await page.goto("/admin/donations");
+    await hydrated(page);
+    await form.getByLabel("Сумма, ₽").fill("10");
+    await form.getByLabel("Сообщение").fill("Ошибочная запись");
+    await form.getByRole("button", { name: "Внести" }).click();
+    const row = page.locator(".admin-table tr", { hasText: "Ошибочная запись" });
+    await row.waitFor();
+    await row.getByRole("button", { name: /Удалить пожертвование/ }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Удалить" }).click();
+    await page.getByText("Запись удалена.").waitFor();
+    await expect.poll(() => row.count()).toBe(0);
     await context.close();
   });
 
