@@ -10,7 +10,7 @@ export function IgnoresSection({ userId, ignored }: { userId: number; ignored: I
     <section className="card settings-section" aria-labelledby="settings-ignores">
       <h3 id="settings-ignores">Игнорируемые</h3>
       {ignored.length ? (
-        <ul className="session-list">
+        <ul className="session-list ignore-list">
           {ignored.map((member) => (
             <li key={member.id} className="session-item">
               <Link to={`/users/${member.id}`}>{member.username}</Link>
