@@ -25,6 +25,7 @@ interface Identity {
   test_verified?: "1";
   test_avatar?: "1";
   test_error?: string;
+  test_broken?: "1";
 }
 
 function unique(prefix: string): string {
@@ -235,13 +236,24 @@ describe("social sign-in round trips", () => {
     expect(await twice.text()).toContain("недействительна");
   });
 
-  it("a banned member's linked account: unknown", async () => {
+  it("a profile the site cannot read: unknown (ask an admin), nobody signed up", async () => {
+    for (const provider of ["yandex", "discord"]) {
+      const sub = unique("y");
+      const client = await guestClient();
+      expect((await dance(client, provider, { test_sub: sub, test_broken: "1" })).location, provider).toBe(
+        "/bonfire?ecode=unknown",
+      );
+      expect(await me(client)).toBeNull();
+      expect(await linkedUser(provider, sub)).toBeUndefined();
+    }
+  });
+
+  it("a banned member signs in and reads, as with a password (decision 0024)", async () => {
     const sub = unique("y");
     const banned = await createUser({ isBanned: true });
     await db().insert(authAccounts).values({ userId: banned.id, provider: "yandex", uid: sub });
     const client = await guestClient();
-    expect((await dance(client, "yandex", { test_sub: sub })).location).toBe("/bonfire?ecode=unknown");
-    expect(await me(client)).toBeNull();
+    expect((await dance(client, "yandex", { test_sub: sub })).location).toBe("/bonfire");
   });
 
   it("refuses a callback whose state is not the flow's", async () => {

@@ -6,7 +6,7 @@
 // EventSub calls and an avatar picture.
 //
 // Who signs in: the authorize request may carry test_sub, test_name, test_email, test_verified=1 and
-// test_error=<code> (workerd tests add them to the URL); without them the next identity queued with
+// test_broken=1 (a profile without its fields) and test_error=<code> (workerd tests add them to the URL); without them the next identity queued with
 // POST /__next (browser tests) is used, else a default one per client.
 import { createHmac, randomUUID } from "node:crypto";
 import { deflateSync } from "node:zlib";
@@ -97,6 +97,7 @@ export async function startOAuthProvider(port = 0) {
         email: query.test_email ?? "",
         verified: query.test_verified === "1",
         avatar: query.test_avatar === "1",
+        broken: query.test_broken === "1",
         error: query.test_error,
       };
     }
@@ -126,6 +127,8 @@ export async function startOAuthProvider(port = 0) {
   const profile = (authorization) => {
     const claims = jwtPayload(authorization);
     const identity = bySub.get(claims.sub) ?? { sub: claims.sub, name: "", email: "", verified: false };
+    // A provider answering without the fields a profile needs (test_broken=1).
+    if (identity.broken) return { unexpected: true };
     const avatar = identity.avatar ? `${issuer}/avatar.png` : null;
     const email = identity.email || null;
     switch (claims.client_id) {

@@ -29,10 +29,13 @@ export interface OAuthClientConfig {
   authParams?: Record<string, string>;
 }
 
-/** Why a round trip failed: the member cancelled at the provider, or anything else. */
+/**
+ * Why a round trip failed: the member cancelled at the provider; the provider's answer is not one the site
+ * understands (its configuration needs an admin: `unknown`); or anything else.
+ */
 export class OAuthFailure extends Error {
   constructor(
-    readonly kind: "canceled" | "internal",
+    readonly kind: "canceled" | "unknown" | "internal",
     message: string,
   ) {
     super(message);

@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, lt } from "drizzle-orm";
+import { ZodError } from "zod";
 import { authAccounts, authStates, invitations, type UserRow, users } from "#drizzle/schema";
 import { withSettingDefaults } from "#workers/core/accounts/accounts.constants";
 import { ZEmail } from "#workers/core/accounts/accounts.schemas";
@@ -37,7 +38,8 @@ import { subscribeStreamOnline } from "./twitch";
  * - an account linked to someone else, or a new account whose e-mail belongs to another member → `associated`;
  * - cancelled at the provider → `canceled`; no account yet: sign up with the provider's name (made unique) and
  *   avatar, unless sign-up is invitation-only without a valid code → `notallowed`; an e-mail the provider does not
- *   vouch for is mailed an activation link → `email`; a banned member → `unknown`; anything else → `internal`.
+ *   vouch for is mailed an activation link → `email`; a profile the site cannot read → `unknown` (ask an admin);
+ *   anything else → `internal`.
  */
 
 /** Where a round trip may return: a same-site path outside /auth/. */
@@ -121,7 +123,7 @@ export async function completeSocialLogin(ctx: RequestContext, provider: string)
     return done(...(await settle(ctx, provider, profile, flow)));
   } catch (error) {
     if (error instanceof OAuthFailure) {
-      if (error.kind === "internal") console.warn("social sign-in", provider, error.message);
+      if (error.kind !== "canceled") console.warn("social sign-in", provider, error.message);
       return done(error.kind);
     }
     console.error("social sign-in failed", provider, error);
@@ -176,6 +178,8 @@ async function readProfile(
     return await oauthP.profile(config, { accessToken: token.accessToken, claims: token.claims });
   } catch (cause) {
     if (cause instanceof OAuthFailure) throw cause;
+    // A profile without the fields the site needs: the provider or its app settings (scopes) need an admin.
+    if (cause instanceof ZodError) throw new OAuthFailure("unknown", `profile not understood: ${cause.message}`);
     throw new OAuthFailure("internal", `profile: ${String(cause)}`);
   }
 }
@@ -196,7 +200,7 @@ async function settle(
     if (flow.u) return [linked.userId === flow.u ? "linked" : "associated"];
     const user = await ctx.db.query.users.findFirst({ where: eq(users.id, linked.userId) });
     if (!user) return ["internal"];
-    if (user.isBanned) return ["unknown"];
+    // A banned or blocked member signs in and reads, as with a password; writes are refused (decision 0024).
     await ctx.db.batch([
       ctx.db
         .update(authAccounts)
