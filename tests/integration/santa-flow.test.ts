@@ -196,6 +196,27 @@ describe("Secret Santa, the whole exchange on a controlled clock", () => {
     SLOW,
   );
 
+  it("a member banned after applying is left out of the draw and told; nobody gets their address", async () => {
+    const exchange = await createExchange(T0);
+    const people = [await createUser(), await createUser(), await createUser(), await createUser()];
+    const apps = [];
+    for (const [i, p] of people.entries()) {
+      apps.push(await applyToSanta(await serviceContext(p, at(T0.getTime())), applicationBody(`b${i}`)));
+    }
+    await env.DB.prepare("UPDATE users SET is_banned = 1 WHERE id = ?").bind(people[3].id).run();
+    await runScheduledJobs(env, new Date(exchange.closesAt.getTime() + 60_000));
+    expect(await santaOf(apps[3].id)).toBeNull();
+    expect(await scalar("SELECT count(*) FROM santa_applications WHERE santa_user_id = ?", people[3].id)).toBe(0);
+    const givers = await Promise.all(apps.slice(0, 3).map((a) => santaOf(a.id)));
+    expect([...givers].sort()).toEqual(
+      people
+        .slice(0, 3)
+        .map((p) => p.id)
+        .sort(),
+    );
+    expect(await notices(people[3], "вы не попали в жеребьёвку")).toBe(1);
+  });
+
   it("an activity threshold names what is missing, in Russian number agreement", async () => {
     await createExchange(T0, { minActivity: 3 });
     const quiet = await createUser({ createdAt: new Date(T0.getTime() - 400 * DAY_MS) });
