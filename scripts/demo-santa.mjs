@@ -13,12 +13,72 @@ import { root } from "./lib.mjs";
 
 /** [member, full name, address, country, city, wishes, what not to send, same country, backup volunteer] */
 const APPLICANTS = [
-  ["Лисичка", "Алиса Лисицына", "ул. Садовая, д. 12, кв. 5, 190000", "Россия", "Санкт-Петербург", "Всё про уютные игры, пазлы на 1000 деталей, вязаные носки.", "Хоррор", false, true],
-  ["Северянин", "Олег Северов", "пр. Ленина, д. 40, кв. 18, 183038", "Россия", "Мурманск", "Соулслайки, термокружка, всё с северным сиянием.", "", true, false],
-  ["Пиксель", "Пётр Пикселев", "ул. Гагарина, д. 3, кв. 77, 630099", "Россия", "Новосибирск", "Пиксель-арт, скетчбук, маркеры.", "Сладкое", false, true],
-  ["Мурка", "Марина Муркина", "ул. Абая, д. 150, кв. 9, 050000", "Казахстан", "Алматы", "Котики, настолки, чай.", "Алкоголь", false, false],
-  ["Странник", "Степан Странников", "ул. Немига, д. 5, кв. 31, 220030", "Беларусь", "Минск", "Карты выдуманных миров, открытки из путешествий.", "", false, false],
-  ["Хранитель", "Харитон Хранителев", "ул. Тверская, д. 1, кв. 1, 125009", "Россия", "Москва", "Любая книга о разработке игр.", "", false, true],
+  [
+    "Лисичка",
+    "Алиса Лисицына",
+    "ул. Садовая, д. 12, кв. 5, 190000",
+    "Россия",
+    "Санкт-Петербург",
+    "Всё про уютные игры, пазлы на 1000 деталей, вязаные носки.",
+    "Хоррор",
+    false,
+    true,
+  ],
+  [
+    "Северянин",
+    "Олег Северов",
+    "пр. Ленина, д. 40, кв. 18, 183038",
+    "Россия",
+    "Мурманск",
+    "Соулслайки, термокружка, всё с северным сиянием.",
+    "",
+    true,
+    false,
+  ],
+  [
+    "Пиксель",
+    "Пётр Пикселев",
+    "ул. Гагарина, д. 3, кв. 77, 630099",
+    "Россия",
+    "Новосибирск",
+    "Пиксель-арт, скетчбук, маркеры.",
+    "Сладкое",
+    false,
+    true,
+  ],
+  [
+    "Мурка",
+    "Марина Муркина",
+    "ул. Абая, д. 150, кв. 9, 050000",
+    "Казахстан",
+    "Алматы",
+    "Котики, настолки, чай.",
+    "Алкоголь",
+    false,
+    false,
+  ],
+  [
+    "Странник",
+    "Степан Странников",
+    "ул. Немига, д. 5, кв. 31, 220030",
+    "Беларусь",
+    "Минск",
+    "Карты выдуманных миров, открытки из путешествий.",
+    "",
+    false,
+    false,
+  ],
+  [
+    "Хранитель",
+    "Харитон Хранителев",
+    "ул. Тверская, д. 1, кв. 1, 125009",
+    "Россия",
+    "Москва",
+    "Любая книга о разработке игр.",
+    "",
+    false,
+    true,
+  ],
 ];
 /** Last year's cycle: each gives to the next. */
 const LAST_YEAR = ["Лисичка", "Ведьмак", "Северянин", "Мурка", "Пиксель", "Странник"];
@@ -57,7 +117,8 @@ export async function loadSantaDemo(now, persistTo) {
        VALUES (${year}, ${opensAt}, ${closesAt}, ${sendBy}, ${receiveBy}, ${steps}, ${faq}, 30, 1, ${opensAt}, ${opensAt})`,
     ];
     await DB.batch(statements.map((s) => DB.prepare(s)));
-    const exchangeId = async (y) => (await DB.prepare("SELECT id FROM santa_exchanges WHERE year = ?").bind(y).first())?.id;
+    const exchangeId = async (y) =>
+      (await DB.prepare("SELECT id FROM santa_exchanges WHERE year = ?").bind(y).first())?.id;
     const lastId = await exchangeId(year - 1);
     const thisId = await exchangeId(year);
     const rows = [];
@@ -70,7 +131,10 @@ export async function loadSantaDemo(now, persistTo) {
          VALUES (${lastId}, ${ids.get(name)}, NULL, 'Россия', 'россия', '—', 'Сюрприз!', ${santa}, ${santa}, ${sent}, ${sent + 7 * DAY}, ${opensAt - 360 * DAY}, ${sent + 7 * DAY})`,
       );
     });
-    for (const [i, [name, fullName, address, country, city, wishes, dislikes, sameCountry, backup]] of APPLICANTS.entries()) {
+    for (const [
+      i,
+      [name, fullName, address, country, city, wishes, dislikes, sameCountry, backup],
+    ] of APPLICANTS.entries()) {
       const userId = ids.get(name);
       if (!userId || !thisId) continue;
       const sealed = await sealAddress(addressKey, { exchangeId: thisId, userId }, { full_name: fullName, address });
@@ -81,7 +145,13 @@ export async function loadSantaDemo(now, persistTo) {
       );
     }
     if (rows.length) await DB.batch(rows.map((s) => DB.prepare(s)));
-    return (await DB.prepare("SELECT count(*) AS n FROM santa_applications WHERE exchange_id = ?").bind(thisId ?? 0).first())?.n ?? 0;
+    return (
+      (
+        await DB.prepare("SELECT count(*) AS n FROM santa_applications WHERE exchange_id = ?")
+          .bind(thisId ?? 0)
+          .first()
+      )?.n ?? 0
+    );
   } finally {
     await proxy.dispose();
   }
