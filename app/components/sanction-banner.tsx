@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useRevalidator } from "react-router";
 import { useRootData } from "#app/lib/root-data";
 import { useRealtimeEvent } from "#app/realtime/provider";
-import { formatSanctionEnd, type SanctionNotice } from "#workers/core/moderation/sanctions.schemas";
+import { formatSanctionEnd, type SanctionNotice } from "#workers/core/moderation/sanctions.constants";
 import { IconAlert } from "./icons";
 import { useNotice } from "./notices";
 import "#app/styles/sanction.css";

@@ -1,6 +1,6 @@
 import type { UserRow } from "#drizzle/schema";
 import { loadSanctionNotice } from "#workers/core/moderation/sanctions.read";
-import type { SanctionNotice } from "#workers/core/moderation/sanctions.schemas";
+import type { SanctionNotice } from "#workers/core/moderation/sanctions.constants";
 import { readCookies, SESSION_COOKIE } from "./cookies";
 import { validCsrfToken } from "./csrf";
 import { coalescingReader, createDb, type Db } from "./db";

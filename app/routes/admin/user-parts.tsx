@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { formatDateTime } from "#app/lib/dates";
 import type { SanctionView } from "#workers/core/moderation/sanctions";
 import type { MemberAuditEntry } from "#workers/core/moderation/sanctions.member";
-import { formatSanctionEnd } from "#workers/core/moderation/sanctions.schemas";
+import { formatSanctionEnd } from "#workers/core/moderation/sanctions.constants";
 import { pluralize } from "#workers/core/shared/plural";
 
 /** Russian names of the audit actions a member's page shows; others show their code. */

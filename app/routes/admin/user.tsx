@@ -9,7 +9,7 @@ import { AppError } from "#workers/core/errors";
 import { setFingerprintRequired } from "#workers/core/moderation/fingerprints";
 import { activateUser, banUser, blockUser } from "#workers/core/moderation/sanctions";
 import { memberModeration } from "#workers/core/moderation/sanctions.member";
-import { BLOCK_TERMS, MAX_BLOCK_DAYS, REASON_MAX } from "#workers/core/moderation/sanctions.schemas";
+import { BLOCK_TERMS, MAX_BLOCK_DAYS, REASON_MAX } from "#workers/core/moderation/sanctions.constants";
 import { pluralize } from "#workers/core/shared/plural";
 import type { Route } from "./+types/user";
 import { AuditList, SanctionHistory, SanctionStatus } from "./user-parts";

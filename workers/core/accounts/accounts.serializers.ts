@@ -1,15 +1,13 @@
 import type { UserRow } from "#drizzle/schema";
-import { isSanctioned } from "#workers/core/moderation/sanctions.schemas";
+import { isSanctioned } from "#workers/core/moderation/sanctions.constants";
 import { AVATAR_SIZES, mediaUrl } from "#workers/core/shared/media";
 import { DEFAULT_AVATAR, type Settings, THEMES, type Theme, withSettingDefaults } from "./accounts.constants";
-
 
 export interface AvatarUrls {
   tiny: string;
   small: string;
   big: string;
 }
-
 
 export function avatarUrls(user: Pick<UserRow, "avatarKey">): AvatarUrls {
   if (!user.avatarKey) return { tiny: DEFAULT_AVATAR, small: DEFAULT_AVATAR, big: DEFAULT_AVATAR };

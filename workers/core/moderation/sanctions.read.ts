@@ -1,9 +1,9 @@
 import { and, desc, eq, gt, isNull, or } from "drizzle-orm";
 import { type SanctionRow, sanctions, type UserRow } from "#drizzle/schema";
 import type { Db } from "#workers/platform/db";
-import { isSanctioned, type SanctionNotice } from "./sanctions.schemas";
+import { isSanctioned, type SanctionNotice } from "./sanctions.constants";
 
-export { formatSanctionEnd, isSanctioned, sanctionMessage } from "./sanctions.schemas";
+export { formatSanctionEnd, isSanctioned, sanctionMessage } from "./sanctions.constants";
 
 /**
  * Reading sanctions. The users row mirrors the active one (`is_banned`, `blocked_until`), so a request learns

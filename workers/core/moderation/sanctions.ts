@@ -9,7 +9,8 @@ import type { RequestContext } from "#workers/platform/context";
 import { publish } from "#workers/realtime/publish";
 import { can, moderationRank } from "./moderation.policy";
 import { activeSanction, sanctionNotice } from "./sanctions.read";
-import { type SanctionNotice, ZBan, ZBlock } from "./sanctions.schemas";
+import type { SanctionNotice } from "./sanctions.constants";
+import { ZBan, ZBlock } from "./sanctions.schemas";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const NOT_FOUND = "Пользователь не найден.";

@@ -1,6 +1,6 @@
 import type { UserRow } from "#drizzle/schema";
 import { AppError } from "#workers/core/errors";
-import { sanctionMessage } from "#workers/core/moderation/sanctions.schemas";
+import { sanctionMessage } from "#workers/core/moderation/sanctions.constants";
 import { NOT_ACTIVATED } from "#workers/core/social/activation.constants";
 import type { RequestContext } from "#workers/platform/context";
 
