@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
+import { axeViolations, describeViolations } from "./axe";
 import { BASE_URL, closeBrowser, hydrated, newContext, screenshot, signInAs } from "./browser";
 
 afterAll(closeBrowser);
@@ -36,6 +37,7 @@ describe("donations, supporters and medals", () => {
         expect(await list.getByText(/\d[\d\u00a0 ]*\u00a0₽/).count()).toBeGreaterThan(5);
         await page.locator(".supporter-list").getByText("Хранитель").waitFor();
         await screenshot(page, `donate-${theme}-${width}`);
+        expect(describeViolations(await axeViolations(page)), "accessibility").toEqual([]);
         await context.close();
       });
     }
@@ -117,6 +119,7 @@ describe("donations, supporters and medals", () => {
       await item.getByText(/Вручена \d{1,2} [а-я]+ \d{4}/).waitFor();
       expect(await item.locator("img.medal-picture").getAttribute("src")).toMatch(/^\/media\/medals\/.+-96\.webp$/);
       await screenshot(profile, `profile-medals-${theme}-${width}`);
+      expect(describeViolations(await axeViolations(profile)), "accessibility").toEqual([]);
       await guest.close();
     }
   });
