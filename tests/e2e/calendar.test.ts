@@ -195,6 +195,9 @@ describe("release calendar", () => {
           .isVisible()
           .catch(() => false);
         expect(blanks).toBe(width >= 1280);
+        // The month links are named by their words at every width (phones show only the arrows).
+        expect(await page.getByRole("link", { name: "Позже" }).count()).toBe(1);
+        expect(await page.getByRole("link", { name: "Раньше" }).count()).toBe(1);
         await settle(page);
         await screenshot(page, `calendar-${theme}-${width}`);
         expect(describeViolations(await axeViolations(page)), "accessibility").toEqual([]);
