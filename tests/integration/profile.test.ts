@@ -17,6 +17,7 @@ const DEFAULT_SETTINGS = {
   is_notifications_pinned: false,
   is_twitch_activity_enabled: false,
   is_spotify_enabled: false,
+  is_recap_hidden: false,
 };
 
 describe("GET /v1/user/me/", () => {

@@ -115,7 +115,7 @@ describe("security headers on every kind of response", () => {
   });
 
   it("redirects, feeds, robots.txt and single-fetch data", async () => {
-    const redirect = await get("/theme");
+    const redirect = await get("/auth/sign-out");
     expect(redirect.status).toBe(302);
     expectResourcePolicy(redirect);
 
