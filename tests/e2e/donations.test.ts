@@ -57,7 +57,10 @@ describe("donations, supporters and medals", () => {
     await form.getByRole("button", { name: "Внести" }).click();
     await page.getByText(/Пожертвование на 3\s000\s₽ внесено\./).waitFor();
     await page.locator(".admin-table").getByText("Спасибо за костёр!").waitFor();
+    // The page-load bar of the form's submission fades out first (it is no content of the page).
+    await page.locator(".progress-bar.is-idle").waitFor({ state: "attached" });
     await screenshot(page, "admin-donations-1280");
+    expect(describeViolations(await axeViolations(page)), "accessibility").toEqual([]);
 
     await page.goto("/donate");
     const donation = page.locator(".donation", { hasText: "Спасибо за костёр!" });
@@ -99,7 +102,10 @@ describe("donations, supporters and medals", () => {
     await medal.getByLabel("Примечание").fill("За дневник путешествий по инди-играм");
     await medal.getByRole("button", { name: "Вручить" }).click();
     await page.getByText(`Медаль «Летописец» вручена участнику ${MEMBER}.`).waitFor();
+    // The page-load bar of the form's submission fades out first (it is no content of the page).
+    await page.locator(".progress-bar.is-idle").waitFor({ state: "attached" });
     await screenshot(page, "admin-medals-1280");
+    expect(describeViolations(await axeViolations(page)), "accessibility").toEqual([]);
 
     // The member's id from the donations list of the previous scenario's page.
     await page.goto("/donate");
