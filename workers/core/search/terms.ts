@@ -36,7 +36,8 @@ const WORD = /[\p{L}\p{N}\p{M}]+/gu;
  */
 export function foldToken(raw: string): string {
   const word = foldWord(raw.normalize("NFC"));
-  return /^[\u0400-\u04ff\p{N}]*$/u.test(word) ? word : word.normalize("NFD").replace(/\p{M}/gu, "").normalize("NFC");
+  // Only runs outside the Cyrillic block lose their diacritics: a mixed word (тайнаязаписка2x) keeps its й.
+  return word.replace(/[^\u0400-\u04ff]+/gu, (run) => run.normalize("NFD").replace(/\p{M}/gu, "").normalize("NFC"));
 }
 
 /** One word of a query. */
