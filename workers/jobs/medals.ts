@@ -2,21 +2,11 @@ import { eq } from "drizzle-orm";
 import { siteSettings } from "#drizzle/schema";
 import { DONATION_CONFIG } from "#workers/core/config/donations.config";
 import { awardAutomaticMedals } from "#workers/core/medals/medals";
-import { buildRequestContext, type RequestContext } from "#workers/platform/context";
-import type { Job, JobContext } from "./scheduled";
+import { jobRequestContext } from "./job-context";
+import type { Job } from "./scheduled";
 
 /** Where the job notes the last day it finished (Moscow date, «2026-11-25»). */
 const DAY_KEY = "medals_auto_day";
-
-/** A request context for the site itself (no member, no cookies) at the job's time: services and notify() take one. */
-export function systemContext(job: JobContext): Promise<RequestContext> {
-  return buildRequestContext(
-    new Request("https://kostyor.invalid/"),
-    job.env,
-    { waitUntil: job.waitUntil },
-    { now: () => job.now, csrfCookie: null },
-  );
-}
 
 export function siteDay(now: Date): string {
   return new Date(now.getTime() + DONATION_CONFIG.timeZoneOffsetMs).toISOString().slice(0, 10);
@@ -33,7 +23,7 @@ export const automaticMedalsJob: Job = {
     const today = siteDay(job.now);
     const done = await job.db.query.siteSettings.findFirst({ where: eq(siteSettings.key, DAY_KEY) });
     if (done?.value === today) return;
-    const { more } = await awardAutomaticMedals(await systemContext(job));
+    const { more } = await awardAutomaticMedals(jobRequestContext(job));
     if (more) return;
     await job.db
       .insert(siteSettings)

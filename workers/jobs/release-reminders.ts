@@ -5,7 +5,7 @@ import { memberTimeZone } from "#workers/core/calendar/calendar.members";
 import { gameUrl } from "#workers/core/calendar/calendar.urls";
 import { STREAM_TYPE } from "#workers/core/notifications/notifications.constants";
 import { notify } from "#workers/core/notifications/notifications";
-import { buildRequestContext, type RequestContext } from "#workers/platform/context";
+import { jobRequestContext } from "./job-context";
 import type { Job, JobContext } from "./scheduled";
 
 /**
@@ -16,19 +16,6 @@ import type { Job, JobContext } from "./scheduled";
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** A service context for the job: no request, no member, the trigger's time as the clock. */
-function jobRequestContext(job: JobContext): Promise<RequestContext> {
-  return buildRequestContext(
-    new Request("https://scheduled.invalid/"),
-    job.env,
-    { waitUntil: job.waitUntil },
-    {
-      now: () => job.now,
-      csrfCookie: null,
-    },
-  );
-}
 
 export async function sendReleaseReminders(job: JobContext): Promise<number> {
   const { db, now } = job;
@@ -51,7 +38,7 @@ export async function sendReleaseReminders(job: JobContext): Promise<number> {
         lte(gameReleases.releasedAt, new Date(now.getTime() + 1.5 * DAY_MS)),
       ),
     );
-  const ctx = await jobRequestContext(job);
+  const ctx = jobRequestContext(job);
   let sent = 0;
   for (const row of due) {
     const zone = memberTimeZone(row);
