@@ -4,15 +4,12 @@ import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vitest/config";
 import { startCloudflareApi, TEST_PURGE_TOKEN, TEST_ZONE_ID } from "./tests/servers/cloudflare-api.mjs";
 import { startFeedServer } from "./tests/servers/feeds.mjs";
-import { startFeedServer } from "./tests/servers/feeds.mjs";
 import { startOAuthProvider } from "./tests/servers/oauth-provider.mjs";
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
   // External services the Worker calls run as real local servers (tests/servers/).
   const cloudflareApi = await startCloudflareApi();
-  // News feeds (RSS, Atom, RDF, JSON Feed, Windows-1251, 304, broken, 5 MB) for the feed ingest tests.
-  const feeds = await startFeedServer();
   // News feeds (RSS, Atom, RDF, JSON Feed, Windows-1251, 304, broken, 5 MB) for the feed ingest tests.
   const feeds = await startFeedServer();
   // Social sign-in: one local OAuth 2.0 / OIDC provider (oauth2-mock-server) with Steam OpenID and Twitch Helix.
@@ -29,7 +26,6 @@ export default defineConfig(async () => {
             CF_ZONE_ID: TEST_ZONE_ID,
             CF_PURGE_TOKEN: TEST_PURGE_TOKEN,
             CF_API_URL: cloudflareApi.url,
-            TEST_FEEDS_URL: feeds.url,
             TEST_FEEDS_URL: feeds.url,
             ...oauthProvider.vars,
           },
