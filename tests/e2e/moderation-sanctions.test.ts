@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
+import { axeViolations, describeViolations } from "./axe";
 import { BASE_URL, closeBrowser, hydrated, newContext, screenshot, signInAs, uniqueName } from "./browser";
 
 const MODERATOR = { login: "moder@kostyor.local", password: "moder-demo-2026" };
@@ -56,6 +57,7 @@ async function shots(page: Page, name: string, ready: () => Promise<void>): Prom
       await hydrated(page);
       await ready();
       await screenshot(page, `${name}-${theme}-${width}`);
+      expect(describeViolations(await axeViolations(page)), `${name} ${theme} ${width}`).toEqual([]);
     }
   }
   await page.setViewportSize({ width: 1280, height: 900 });
