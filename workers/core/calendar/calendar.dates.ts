@@ -1,7 +1,3 @@
-import { MONTHS, MONTHS_OF, WEEKDAYS, WEEKDAYS_SHORT } from "#workers/core/shared/calendar-words";
-
-export { WEEKDAYS_SHORT };
-
 /**
  * Release dates (docs/decisions/0027-release-calendar.md): parsing the editors' input, placing a release in a month,
  * the Russian labels, time zones. Client-safe (no zod, no server imports): the pages use the same labels.
@@ -18,7 +14,37 @@ export type Precision = (typeof PRECISIONS)[number];
 export const MIN_YEAR = 1970;
 export const MAX_YEAR = 2100;
 
+const MONTHS = [
+  "январь",
+  "февраль",
+  "март",
+  "апрель",
+  "май",
+  "июнь",
+  "июль",
+  "август",
+  "сентябрь",
+  "октябрь",
+  "ноябрь",
+  "декабрь",
+] as const;
+const MONTHS_OF = [
+  "января",
+  "февраля",
+  "марта",
+  "апреля",
+  "мая",
+  "июня",
+  "июля",
+  "августа",
+  "сентября",
+  "октября",
+  "ноября",
+  "декабря",
+] as const;
 const QUARTERS = ["I", "II", "III", "IV"] as const;
+export const WEEKDAYS_SHORT = ["Пн", "Вт", "Ср", "Чт", "Пт", "Сб", "Вс"] as const;
+const WEEKDAYS = ["понедельник", "вторник", "среда", "четверг", "пятница", "суббота", "воскресенье"] as const;
 
 export interface WallTime {
   year: number;
