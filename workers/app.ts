@@ -1,7 +1,7 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { api } from "./api/index";
 import { paymentWebhooks } from "./api/payment-webhooks";
-import { runScheduledJobs } from "./jobs/scheduled";
+import { onlyJob, runScheduledJobs } from "./jobs/scheduled";
 import { THEMES } from "./core/accounts/accounts.schemas";
 import { recordShoutView, shoutIdOfPath } from "./core/shouts/shouts";
 import { appContext } from "./platform/app-context";
@@ -138,6 +138,7 @@ export default {
     return finish(request, response);
   },
   async scheduled(controller, env, ctx) {
-    await runScheduledJobs(env, new Date(controller.scheduledTime), (promise) => ctx.waitUntil(promise));
+    const when = new Date(controller.scheduledTime);
+    await runScheduledJobs(env, when, (promise) => ctx.waitUntil(promise), onlyJob(controller.cron));
   },
 } satisfies ExportedHandler<Env>;

@@ -63,7 +63,7 @@ describe("Secret Santa in the browser", () => {
 
     // The draw: the scheduled job at the closing time.
     const drawAt = Date.parse(before.closes_at) + 60_000;
-    expect((await fetch(`${BASE_URL}/cdn-cgi/local/scheduled?time=${drawAt}`)).status).toBe(200);
+    expect((await fetch(`${BASE_URL}/cdn-cgi/local/scheduled?cron=job:secret-santa&time=${drawAt}`)).status).toBe(200);
     expect((await meta(witcher.page)).stage).toBe("sending");
 
     await witcher.page.goto("/secret-santa");
