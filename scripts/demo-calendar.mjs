@@ -3,12 +3,9 @@
 // drawn in code as pixel art (no downloads) and stored as an editor's upload is (games/<key>-200|400.webp), a demo
 // database editor and a few members following releases. Idempotent: fixed ids, INSERT OR IGNORE, covers already
 // in R2 are skipped. Dates are relative to the day of the first seed.
-import { PhotonImage } from "@cf-wasm/photon";
-import { getPlatformProxy } from "wrangler";
-import path from "node:path";
-import { bindingsConfig, splitSql } from "./demo-load.mjs";
+import { putPicture, splitSql, withLocalPlatform } from "./demo-load.mjs";
+import { pixelArtWebp, random } from "./demo-pictures.mjs";
 import { DAY, key, q, user } from "./demo-sql.mjs";
-import { root } from "./lib.mjs";
 
 const GAME_ID = 100_000;
 const COVER_W = 40;
@@ -139,17 +136,6 @@ export function demoCalendarSql(now) {
 
 // ─── covers ────────────────────────────────────────────────────────────────────────────────────────────────
 
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const PALETTES = [
   ["#1b1f3b", "#f26b38", "#ffd166", "#2a9d8f"],
   ["#0b132b", "#5bc0be", "#fffcf2", "#3a506b"],
@@ -223,49 +209,18 @@ function drawCover(index) {
   return px;
 }
 
-/** The cover scaled up with hard edges to `width` and encoded as WebP (as the site stores an upload). */
-function coverWebp(pixels, width) {
-  const scale = width / COVER_W;
-  const w = COVER_W * scale;
-  const h = COVER_H * scale;
-  const out = new Uint8Array(w * h * 4);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const from = (Math.floor(y / scale) * COVER_W + Math.floor(x / scale)) * 4;
-      out.set(pixels.subarray(from, from + 4), (y * w + x) * 4);
-    }
-  }
-  const image = new PhotonImage(out, w, h);
-  try {
-    return image.get_bytes_webp();
-  } finally {
-    image.free();
-  }
-}
-
 /** Runs the calendar's demo SQL and puts the covers it names into the local R2. Returns the games' count. */
 export async function loadCalendarDemo(now, persistTo) {
-  const proxy = await getPlatformProxy({
-    configPath: bindingsConfig(),
-    persist: { path: path.resolve(root, persistTo ?? ".wrangler/state", "v3") },
-    remoteBindings: false,
-    envFiles: [],
-  });
-  try {
-    const { DB, MEDIA } = proxy.env;
+  return withLocalPlatform(persistTo, async ({ DB, MEDIA }) => {
     await DB.batch(splitSql(`${demoCalendarSql(now).join(";\n")};`).map((s) => DB.prepare(s)));
     for (let i = 0; i < GAMES.length; i++) {
       const pixels = drawCover(i);
       for (const width of COVER_WIDTHS) {
         const objectKey = `${coverKey(i)}-${width}.webp`;
         if (await MEDIA.head(objectKey)) continue;
-        await MEDIA.put(objectKey, coverWebp(pixels, width), {
-          httpMetadata: { contentType: "image/webp", cacheControl: "public, max-age=31536000, immutable" },
-        });
+        await putPicture(MEDIA, objectKey, pixelArtWebp(pixels, COVER_W, COVER_H, width / COVER_W));
       }
     }
     return GAMES.length;
-  } finally {
-    await proxy.dispose();
-  }
+  });
 }

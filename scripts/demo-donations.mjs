@@ -3,12 +3,9 @@
 // with pictures drawn in code as pixel art (no downloads) stored as an admin's upload is
 // (medals/<key>-96|192.webp), and medals awarded to demo members. Idempotent: fixed ids and operation ids,
 // INSERT OR IGNORE, pictures already in R2 are skipped. Dates are relative to the day of the first seed.
-import path from "node:path";
-import { PhotonImage } from "@cf-wasm/photon";
-import { getPlatformProxy } from "wrangler";
-import { bindingsConfig, splitSql } from "./demo-load.mjs";
+import { putPicture, splitSql, withLocalPlatform } from "./demo-load.mjs";
+import { pixelArtWebp } from "./demo-pictures.mjs";
 import { DAY, q, user } from "./demo-sql.mjs";
-import { root } from "./lib.mjs";
 
 const DONATION_ID = 900_000;
 const MEDAL_ID = 900_000;
@@ -180,47 +177,19 @@ function drawMedal([, ribbon, disc, glyph]) {
   return px;
 }
 
-function medalWebp(pixels, width) {
-  const scale = width / SIZE;
-  const out = new Uint8Array(width * width * 4);
-  for (let y = 0; y < width; y++) {
-    for (let x = 0; x < width; x++) {
-      const from = (Math.floor(y / scale) * SIZE + Math.floor(x / scale)) * 4;
-      out.set(pixels.subarray(from, from + 4), (y * width + x) * 4);
-    }
-  }
-  const image = new PhotonImage(out, width, width);
-  try {
-    return image.get_bytes_webp();
-  } finally {
-    image.free();
-  }
-}
-
 /** Runs the donations' demo SQL and puts the medal pictures into the local R2. Returns the donations' count. */
 export async function loadDonationsDemo(now, persistTo) {
-  const proxy = await getPlatformProxy({
-    configPath: bindingsConfig(),
-    persist: { path: path.resolve(root, persistTo ?? ".wrangler/state", "v3") },
-    remoteBindings: false,
-    envFiles: [],
-  });
-  try {
-    const { DB, MEDIA } = proxy.env;
+  return withLocalPlatform(persistTo, async ({ DB, MEDIA }) => {
     await DB.batch(splitSql(`${demoDonationsSql(now).join(";\n")};`).map((s) => DB.prepare(s)));
     for (let i = 0; i < MEDALS.length; i++) {
       const pixels = drawMedal(MEDALS[i]);
       for (const width of [96, 192]) {
         const objectKey = `${medalKey(i)}-${width}.webp`;
         if (await MEDIA.head(objectKey)) continue;
-        await MEDIA.put(objectKey, medalWebp(pixels, width), {
-          httpMetadata: { contentType: "image/webp", cacheControl: "public, max-age=31536000, immutable" },
-        });
+        await putPicture(MEDIA, objectKey, pixelArtWebp(pixels, SIZE, SIZE, width / SIZE));
       }
     }
     const { results } = await DB.prepare("SELECT count(*) AS n FROM donations").all();
     return results[0]?.n ?? 0;
-  } finally {
-    await proxy.dispose();
-  }
+  });
 }

@@ -4,11 +4,8 @@
 // sources are added switched off, so `npm start`'s scheduled job does not try to reach the made-up addresses.
 // Idempotent: sources by URL, entries by GUID.
 import { registerHooks } from "node:module";
-import path from "node:path";
-import { getPlatformProxy } from "wrangler";
-import { bindingsConfig } from "./demo-load.mjs";
+import { withLocalPlatform } from "./demo-load.mjs";
 import { HOUR, MINUTE } from "./demo-sql.mjs";
-import { root } from "./lib.mjs";
 
 // The Worker's TypeScript imports its modules without extensions (and through #workers/…): resolve those to .ts
 // files, so Node (which strips the types) runs the same code.
@@ -167,14 +164,7 @@ export async function loadFeedDemo(now, persistTo) {
   const { decodeFeed } = await workerModule("core/feed/feed.fetch.ts");
   const { ingestEntries } = await workerModule("core/feed/feed.ingest.ts");
   const { createDb } = await workerModule("platform/db.ts");
-  const proxy = await getPlatformProxy({
-    configPath: bindingsConfig(),
-    persist: { path: path.resolve(root, persistTo ?? ".wrangler/state", "v3") },
-    remoteBindings: false,
-    envFiles: [],
-  });
-  try {
-    const { DB } = proxy.env;
+  return withLocalPlatform(persistTo, async ({ DB }) => {
     const db = createDb(DB);
     const at = new Date(now);
     for (const source of SOURCES) {
@@ -194,7 +184,5 @@ export async function loadFeedDemo(now, persistTo) {
     }
     const { n } = await DB.prepare("SELECT count(*) AS n FROM feed_groups").first();
     return n;
-  } finally {
-    await proxy.dispose();
-  }
+  });
 }

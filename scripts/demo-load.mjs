@@ -90,14 +90,7 @@ export function splitSql(script) {
  * local R2 (`persistTo` as `wrangler --persist-to`). Returns how many pictures there are and how many were new.
  */
 export async function loadDemo(script, persistTo) {
-  const proxy = await getPlatformProxy({
-    configPath: bindingsConfig(),
-    persist: { path: path.resolve(root, persistTo ?? ".wrangler/state", "v3") },
-    remoteBindings: false,
-    envFiles: [],
-  });
-  try {
-    const { DB, MEDIA } = proxy.env;
+  return withLocalPlatform(persistTo, async ({ DB, MEDIA }) => {
     await DB.batch(splitSql(script).map((statement) => DB.prepare(statement)));
     const { results } = await DB.prepare(KEYS_SQL).all();
     const missing = [];
@@ -108,12 +101,35 @@ export async function loadDemo(script, persistTo) {
         const avatar = picture.startsWith("avatar:") ? picture.slice("avatar:".length) : null;
         rendered.set(picture, avatar ? renderAvatar(avatar) : renderPicture(picture));
       }
-      await MEDIA.put(key, rendered.get(picture)[variant].body, {
-        httpMetadata: { contentType: "image/webp", cacheControl: "public, max-age=31536000, immutable" },
-      });
+      await putPicture(MEDIA, key, rendered.get(picture)[variant].body);
     }
     return { total: results.length, written: missing.length };
+  });
+}
+
+/**
+ * Runs `work` with the local D1 and R2 of `persistTo` (as `wrangler --persist-to`; the default local state
+ * otherwise) through wrangler's platform proxy, and closes it after. The demo modules all load through here.
+ */
+export async function withLocalPlatform(persistTo, work) {
+  const proxy = await getPlatformProxy({
+    configPath: bindingsConfig(),
+    persist: { path: path.resolve(root, persistTo ?? ".wrangler/state", "v3") },
+    remoteBindings: false,
+    envFiles: [],
+  });
+  try {
+    return await work(proxy.env);
   } finally {
     await proxy.dispose();
   }
+}
+
+/** Puts a demo WebP picture into R2 as the site stores uploads; false when it is there already. */
+export async function putPicture(MEDIA, key, body) {
+  if (await MEDIA.head(key)) return false;
+  await MEDIA.put(key, body, {
+    httpMetadata: { contentType: "image/webp", cacheControl: "public, max-age=31536000, immutable" },
+  });
+  return true;
 }

@@ -8,7 +8,7 @@ const LARGE_WIDTH = 1600;
 const THUMB_WIDTH = 480;
 
 /** A deterministic random generator (mulberry32): the same picture every run. */
-function random(seed) {
+export function random(seed) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -1277,6 +1277,28 @@ export function renderPng(name) {
   const image = new PhotonImage(rgba, width, height);
   try {
     return image.get_bytes();
+  } finally {
+    image.free();
+  }
+}
+
+/**
+ * Pixel art (RGBA, `w`×`h`) scaled up with hard edges by a whole `scale` and encoded as WebP, as the site stores
+ * an upload: demo covers and medals are drawn small and shown large.
+ */
+export function pixelArtWebp(pixels, w, h, scale) {
+  const width = w * scale;
+  const height = h * scale;
+  const out = new Uint8Array(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const from = (Math.floor(y / scale) * w + Math.floor(x / scale)) * 4;
+      out.set(pixels.subarray(from, from + 4), (y * width + x) * 4);
+    }
+  }
+  const image = new PhotonImage(out, width, height);
+  try {
+    return image.get_bytes_webp();
   } finally {
     image.free();
   }

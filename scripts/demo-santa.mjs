@@ -4,10 +4,10 @@
 // site seals them. Ведьмак and Геймер_42 have not applied (the browser test applies as them). Dates are relative to
 // the day of the first seed; idempotent (INSERT OR IGNORE by year and by member).
 import path from "node:path";
-import { getPlatformProxy, unstable_readConfig } from "wrangler";
+import { unstable_readConfig } from "wrangler";
 import { sealAddress } from "../workers/core/santa/santa.crypto.ts";
 import { DEFAULT_FAQ, DEFAULT_STEPS } from "../workers/core/santa/santa.stage.ts";
-import { bindingsConfig } from "./demo-load.mjs";
+import { withLocalPlatform } from "./demo-load.mjs";
 import { DAY, key, q } from "./demo-sql.mjs";
 import { root } from "./lib.mjs";
 
@@ -89,14 +89,7 @@ const MSK = 3 * 3600_000;
 export async function loadSantaDemo(now, persistTo) {
   const site = unstable_readConfig({ config: path.join(root, "wrangler.toml") }, { hideWarnings: true });
   const addressKey = site.vars.SANTA_ADDRESS_KEY;
-  const proxy = await getPlatformProxy({
-    configPath: bindingsConfig(),
-    persist: { path: path.resolve(root, persistTo ?? ".wrangler/state", "v3") },
-    remoteBindings: false,
-    envFiles: [],
-  });
-  try {
-    const { DB } = proxy.env;
+  return withLocalPlatform(persistTo, async ({ DB }) => {
     const ids = new Map();
     for (const name of [...APPLICANTS.map((a) => a[0]), ...LAST_YEAR]) {
       const row = await DB.prepare("SELECT id FROM users WHERE username_key = ?").bind(key(name)).first();
@@ -152,7 +145,5 @@ export async function loadSantaDemo(now, persistTo) {
           .first()
       )?.n ?? 0
     );
-  } finally {
-    await proxy.dispose();
-  }
+  });
 }

@@ -14,7 +14,7 @@ export type Precision = (typeof PRECISIONS)[number];
 export const MIN_YEAR = 1970;
 export const MAX_YEAR = 2100;
 
-const MONTHS = [
+export const MONTHS = [
   "январь",
   "февраль",
   "март",
@@ -44,7 +44,7 @@ const MONTHS_OF = [
 ] as const;
 const QUARTERS = ["I", "II", "III", "IV"] as const;
 export const WEEKDAYS_SHORT = ["Пн", "Вт", "Ср", "Чт", "Пт", "Сб", "Вс"] as const;
-const WEEKDAYS = ["понедельник", "вторник", "среда", "четверг", "пятница", "суббота", "воскресенье"] as const;
+export const WEEKDAYS = ["понедельник", "вторник", "среда", "четверг", "пятница", "суббота", "воскресенье"] as const;
 
 export interface WallTime {
   year: number;

@@ -1,4 +1,4 @@
-import { MONTHS, WEEKDAYS } from "#workers/core/shared/calendar-words";
+import { MONTHS, WEEKDAYS } from "#workers/core/calendar/calendar.dates";
 import { dayLabel } from "./recap.period";
 
 /** What a member's active days say: busiest month and weekday, the longest run of consecutive active days. */
