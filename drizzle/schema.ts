@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 import { createdAt, now } from "./columns";
 
@@ -321,6 +321,11 @@ export const notifications = sqliteTable(
     sourceKey: text("source_key"),
     groupKey: text("group_key"),
     groupCount: integer("group_count").notNull().default(1),
+    /**
+     * One delivery of a queued fan-out (docs/decisions/0037-queues-fan-out.md), e.g. "release:7:2026-11-25:42":
+     * unique, so a message the queue delivers again inserts nothing twice. Null for notifications made in a request.
+     */
+    deliveryKey: text("delivery_key"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(now),
     viewedAt: integer("viewed_at", { mode: "timestamp_ms" }),
@@ -330,6 +335,7 @@ export const notifications = sqliteTable(
     index("notifications_unread_idx").on(t.userId, t.viewedAt),
     index("notifications_group_idx").on(t.userId, t.groupKey),
     index("notifications_source_idx").on(t.sourceKey),
+    uniqueIndex("notifications_delivery_idx").on(t.deliveryKey),
   ],
 );
 
