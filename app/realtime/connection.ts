@@ -1,4 +1,4 @@
-import { REALTIME, type TServerMessage, ZServerMessage } from "#workers/realtime/messages";
+import { HEARTBEAT, REALTIME, type TServerMessage, ZServerMessage } from "#workers/realtime/messages";
 
 /**
  * The client side of the site channel (spec §4 "Realtime channel", §9): one websocket per tab with a
@@ -13,7 +13,7 @@ export type ConnectionStatus = "connecting" | "open" | "reconnecting" | "failed"
 export interface ConnectionOptions {
   url: () => string;
   clientId: string;
-  /** The route the tab shows, sent with every heartbeat. */
+  /** The route the tab shows, sent when the socket opens and when it changes. */
   route: () => string;
   onMessage: (message: Exclude<TServerMessage, { type: "pong" }>) => void;
   onStatus: (status: ConnectionStatus) => void;
@@ -37,7 +37,10 @@ export class Connection {
   private heartbeat: ReturnType<typeof setInterval> | undefined;
   private connectTimer: ReturnType<typeof setTimeout> | undefined;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
-  /** The highest sequence id seen; a gap after a reconnect is what the re-sync repairs. */
+  /**
+   * The highest sequence id seen on this socket. Ids count per shard and a reconnect may land on another shard
+   * (the shard count changed), so it starts over on each open; missed events are repaired by the re-sync.
+   */
   lastSeq = 0;
 
   constructor(private readonly options: ConnectionOptions) {}
@@ -63,9 +66,9 @@ export class Connection {
     this.open();
   }
 
-  /** Tells the channel which route the tab shows now (on navigation; the heartbeat repeats it). */
+  /** Tells the channel which route the tab shows now (on open and on navigation). */
   sendRoute(): void {
-    this.ping();
+    this.send(JSON.stringify({ type: "ping", route: this.options.route() }));
   }
 
   private open(): void {
@@ -96,8 +99,9 @@ export class Connection {
       clearTimeout(this.connectTimer);
       this.retries = 0;
       this.awaitingPong = false;
+      this.lastSeq = 0;
       this.options.onStatus("open");
-      this.ping();
+      this.sendRoute();
       this.heartbeat = setInterval(() => this.beat(), REALTIME.heartbeatMs);
       if (this.dropped) {
         this.dropped = false;
@@ -126,13 +130,17 @@ export class Connection {
       this.lost();
       return;
     }
-    this.ping();
+    this.send(HEARTBEAT.ping);
   }
 
-  private ping(): void {
+  /**
+   * Sends a ping and expects its pong. The bare heartbeat is answered by the runtime without waking the channel
+   * (it must match HEARTBEAT.ping byte for byte); a route ping is answered by the channel itself.
+   */
+  private send(ping: string): void {
     if (this.ws?.readyState !== WebSocket.OPEN) return;
     this.awaitingPong = true;
-    this.ws.send(JSON.stringify({ type: "ping", route: this.options.route() }));
+    this.ws.send(ping);
   }
 
   private receive(data: unknown): void {

@@ -21,9 +21,14 @@ function isSameOrigin(origin: string | null, url: URL): boolean {
 /**
  * GET /ws/: authenticates the upgrade from the session cookie (a guest connects as a guest), refuses
  * cross-site pages, and hands the socket to a shard of the site channel: a member's shard by id, a guest's
- * at random. The tab's client id comes as `?client=` (browsers cannot set headers on a websocket).
+ * at random. The tab's client id comes as `?client=` (browsers cannot set headers on a websocket). `shards` is
+ * the channel's shard count (REALTIME_SHARDS; tests pass another).
  */
-export async function connectSocket(request: Request, env: Env): Promise<Response> {
+export async function connectSocket(
+  request: Request,
+  env: Env,
+  shards: number = readVars(env).REALTIME_SHARDS,
+): Promise<Response> {
   if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
     return refuse(426, "Ожидается подключение WebSocket.");
   }
@@ -33,12 +38,12 @@ export async function connectSocket(request: Request, env: Env): Promise<Respons
   const session = await readSession(createDb(env.DB), readCookies(request)[SESSION_COOKIE], new Date());
   // Sanctioned members keep their channel: they read, and their tabs hear `block_updated` (decision 0024).
   const userId = session ? session.user.id : null;
-  const shards = readVars(env).REALTIME_SHARDS;
   const shard = userId === null ? Math.floor(Math.random() * shards) : shardOfUser(userId, shards);
 
   const headers = new Headers({ Upgrade: "websocket" });
   headers.set(REALTIME_HEADERS.user, userId === null ? "" : String(userId));
   headers.set(REALTIME_HEADERS.client, (url.searchParams.get("client") ?? "").slice(0, 100));
+  headers.set(REALTIME_HEADERS.shard, String(shard));
   headers.set(REALTIME_HEADERS.shards, String(shards));
   return shardStub(env, shard).fetch(new Request(url.toString(), { headers }));
 }

@@ -7,3 +7,10 @@ export const REALTIME = {
   maxRetries: 10,
   syncIndicatorMinMs: 2_500,
 } as const;
+
+/**
+ * The heartbeat, byte for byte: the channel answers it with `setWebSocketAutoResponse`, so the runtime replies
+ * without waking the Durable Object (the request must match exactly). The route a tab shows goes in its own
+ * `{type:"ping", route}` message, which the object handles.
+ */
+export const HEARTBEAT = { ping: '{"type":"ping"}', pong: '{"type":"pong"}' } as const;

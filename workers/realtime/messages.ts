@@ -119,7 +119,10 @@ export type TEvent = Extract<TServerMessage, { obj: unknown }>;
 export type TEventOf<K extends TEventType> = Omit<Extract<TServerMessage, { type: K }>, "seq" | "from">;
 export type TOutgoingEvent = { [K in TEventType]: TEventOf<K> }[TEventType];
 
-/** What a client sends: the heartbeat, with the route it is looking at (spec §7 Realtime). */
+/**
+ * What a client sends (spec §7 Realtime): `{type:"ping", route}` when it opens and when the tab's route changes;
+ * between them the bare heartbeat `HEARTBEAT.ping`, which the runtime answers for the object.
+ */
 export const ZClientMessage = z.object({
   type: z.literal("ping"),
   route: z.string().max(300).optional(),
@@ -137,16 +140,18 @@ export type Audience =
   | { kind: "user"; id: number }
   | { kind: "route"; route: string; membersOnly?: boolean };
 
-export { REALTIME } from "./constants";
+export { HEARTBEAT, REALTIME } from "./constants";
 
 /** The channel's messages as JSON Schema, served next to the OpenAPI document (GET /api/v1/realtime.json). */
 export function realtimeSchemaDocument(): unknown {
   return {
     title: "Костёр: канал реального времени",
     description:
-      "WebSocket /ws/?client={id}. Клиент шлёт {type:'ping', route} каждые 10 с и при переходе; сервер отвечает {type:'pong'} " +
-      "и присылает события {type, obj, seq, from?}. seq — номер события в шарде канала; from — заголовок From запроса, " +
-      "вызвавшего событие (вкладка с этим id его игнорирует).",
+      "WebSocket /ws/?client={id}. Клиент шлёт {type:'ping', route} при подключении и при переходе (сервер отвечает " +
+      '{type:\'pong\', seq}) и ровно {"type":"ping"} каждые 10 с (ответ {"type":"pong"} без пробуждения объекта); ' +
+      "сервер присылает события {type, obj, seq, from?}. seq — номер события в шарде канала; from — заголовок From " +
+      "запроса, вызвавшего событие (вкладка с этим id его игнорирует). Код закрытия 4001: число шардов изменилось, " +
+      "переподключитесь; 4000: соединение молчало дольше 35 с.",
     client: z.toJSONSchema(ZClientMessage, { io: "input" }),
     server: z.toJSONSchema(ZServerMessage, { io: "output", unrepresentable: "any" }),
   };

@@ -1,14 +1,20 @@
-import { shardOfUser, shardStub, shardStubs } from "./shards";
+import { shardOfUser, shardStub } from "./shards";
 
-/** The ids of members with an open tab anywhere on the site (spec §7 GET /v1/user/meta/). */
+/**
+ * The ids of members with an open tab anywhere on the site (spec §7 GET /v1/user/meta/): the union of every
+ * shard's members (a member's tabs share one shard, so the union has no duplicates to merge but is kept a set).
+ */
 export async function onlineUserIds(env: Env, shards: number): Promise<number[]> {
-  const lists = await Promise.all(shardStubs(env, shards).map((stub) => stub.online()));
+  const lists = await Promise.all(
+    Array.from({ length: shards }, (_, index) => shardStub(env, index).online({ index, shards })),
+  );
   return [...new Set(lists.flat())].sort((a, b) => a - b);
 }
 
 /** Whether the member has an open tab (web push goes only to members who have none). */
 export async function isUserOnline(env: Env, shards: number, userId: number): Promise<boolean> {
-  const ids = await shardStub(env, shardOfUser(userId, shards)).online();
+  const index = shardOfUser(userId, shards);
+  const ids = await shardStub(env, index).online({ index, shards });
   return ids.includes(userId);
 }
 

@@ -1,7 +1,7 @@
 import type { RequestContext } from "#workers/platform/context";
 import { normaliseRoute } from "./channel";
 import type { Audience, TEvent, TOutgoingEvent } from "./messages";
-import { shardOfUser, shardStub, shardStubs } from "./shards";
+import { shardOfUser, shardStub } from "./shards";
 
 /**
  * Publishes one event to the site channel after the response (ctx.waitUntil): stamped with the `From` client
@@ -20,9 +20,16 @@ export function publish(
   }
 }
 
+/**
+ * Sends one event to its audience now: to the member's own shard, or once to every shard of the channel (each
+ * socket lives on exactly one shard, so each gets it once). Resolves to the number of sockets it was sent to.
+ */
 export async function deliver(env: Env, shards: number, event: TEvent, audience: Audience): Promise<number> {
   const target = audience.kind === "route" ? { ...audience, route: normaliseRoute(audience.route) } : audience;
-  const stubs = target.kind === "user" ? [shardStub(env, shardOfUser(target.id, shards))] : shardStubs(env, shards);
-  const counts = await Promise.all(stubs.map((stub) => stub.deliver(event, target)));
+  const indexes =
+    target.kind === "user" ? [shardOfUser(target.id, shards)] : Array.from({ length: shards }, (_, i) => i);
+  const counts = await Promise.all(
+    indexes.map((index) => shardStub(env, index).deliver(event, target, { index, shards })),
+  );
   return counts.reduce((sum, n) => sum + n, 0);
 }
