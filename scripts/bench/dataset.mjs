@@ -13,6 +13,8 @@ export const SIZE = {
   posts: 100_000,
   comments: 1_000_000,
   hotComments: 1_000,
+  /** The discussion of ordinary length the issue's peer comparison uses (one with 100 replies). */
+  mediumComments: 100,
   tags: 500,
   shouts: 200_000,
   /** Games of the release calendar, one release each, spread over the year before and the year after the seed. */
@@ -30,6 +32,8 @@ export const MEMBER = {
 
 /** The post with exactly SIZE.hotComments comments (published ~8 hours before the seed). */
 export const HOT_POST_ID = 99_951;
+/** The post with exactly SIZE.mediumComments comments (published ~8 hours 20 minutes before the seed). */
+export const MEDIUM_POST_ID = 99_949;
 export const postSlug = (id) => `bench-${id}`;
 
 export function readMarker(dir = STATE_DIR) {

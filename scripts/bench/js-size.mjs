@@ -7,13 +7,13 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { root } from "../lib.mjs";
 
-const client = path.join(root, "build", "client");
+const defaultClient = path.join(root, "build", "client");
 
 export function gzipSize(buffer) {
   return gzipSync(buffer).length;
 }
 
-function readManifest() {
+function readManifest(client) {
   const dir = path.join(client, "assets");
   const files = readdirSync(dir)
     .filter((f) => /^manifest-[\w-]+\.js$/.test(f))
@@ -24,9 +24,9 @@ function readManifest() {
   return JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1));
 }
 
-/** { files: [{ file, bytes, gzip }], bytes, gzip } for a route id such as "routes/home/index". */
-export function firstLoadJs(routeId) {
-  const manifest = readManifest();
+/** { files: [{ file, bytes, gzip }], bytes, gzip } for a route id such as "routes/home/index", from a build's client dir. */
+export function firstLoadJs(routeId, client = defaultClient) {
+  const manifest = readManifest(client);
   const chain = [];
   for (let id = routeId; id; id = manifest.routes[id]?.parentId) chain.unshift(manifest.routes[id]);
   if (!chain[chain.length - 1]) throw new Error(`В манифесте нет маршрута ${routeId}`);

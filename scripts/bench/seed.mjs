@@ -10,7 +10,7 @@ import { slugify } from "transliteration";
 import { root, run } from "../lib.mjs";
 import { hashPassword } from "../password-hash.mjs";
 import { calendarBenchSql } from "./calendar.mjs";
-import { HOT_POST_ID, MARKER_FILE, MEMBER, postSlug, readMarker, SIZE, STATE_DIR } from "./dataset.mjs";
+import { HOT_POST_ID, MARKER_FILE, MEDIUM_POST_ID, MEMBER, postSlug, readMarker, SIZE, STATE_DIR } from "./dataset.mjs";
 import { d1Json } from "./d1.mjs";
 
 const started = Date.now();
@@ -200,18 +200,18 @@ execute("статьи, теги статей", [
 ]);
 
 // ─── 3. comments ───────────────────────────────────────────────────────────────────────────────────────
-// How many comments each published post gets: the hot post exactly SIZE.hotComments; the others share the
-// rest in proportion to a pseudo-random weight 0–40 (rounded on the running sum, so the total is exact).
+// How many comments each published post gets: the hot post exactly SIZE.hotComments, the medium one exactly
+// SIZE.mediumComments; the others share the rest in proportion to a pseudo-random weight 0–40 (rounded on the running sum, so the total is exact).
 // Ids are consecutive per post (start + 1 … start + n).
-const REST = SIZE.comments - SIZE.hotComments;
+const REST = SIZE.comments - SIZE.hotComments - SIZE.mediumComments;
 execute("распределение комментариев", [
   "CREATE TABLE bench_cc (post_id INTEGER PRIMARY KEY, n INTEGER NOT NULL, start INTEGER NOT NULL DEFAULT 0)",
   `INSERT INTO bench_cc (post_id, n)
-   WITH w AS (SELECT id, (id * 2654435761) % 41 AS w FROM posts WHERE is_published = 1 AND id <> ${HOT_POST_ID}),
+   WITH w AS (SELECT id, (id * 2654435761) % 41 AS w FROM posts WHERE is_published = 1 AND id NOT IN (${HOT_POST_ID}, ${MEDIUM_POST_ID})),
         c AS (SELECT id, w, sum(w) OVER (ORDER BY id ROWS UNBOUNDED PRECEDING) AS cw FROM w),
         t AS (SELECT sum(w) AS total FROM w)
    SELECT id, (cw * ${REST}) / total - ((cw - w) * ${REST}) / total FROM c, t`,
-  `INSERT INTO bench_cc (post_id, n) VALUES (${HOT_POST_ID}, ${SIZE.hotComments})`,
+  `INSERT INTO bench_cc (post_id, n) VALUES (${HOT_POST_ID}, ${SIZE.hotComments}), (${MEDIUM_POST_ID}, ${SIZE.mediumComments})`,
   `UPDATE bench_cc SET start = s.start FROM (SELECT post_id, sum(n) OVER (ORDER BY post_id ROWS UNBOUNDED PRECEDING) - n AS start FROM bench_cc) s
    WHERE bench_cc.post_id = s.post_id`,
   "UPDATE posts SET comments_count = (SELECT n FROM bench_cc WHERE post_id = posts.id) WHERE id IN (SELECT post_id FROM bench_cc)",
@@ -312,6 +312,7 @@ const [check] = d1Json(
     (SELECT count(*) FROM posts WHERE is_published = 1) AS published,
     (SELECT count(*) FROM comments) AS comments,
     (SELECT count(*) FROM comments WHERE post_id = ${HOT_POST_ID}) AS hot_comments,
+    (SELECT count(*) FROM comments WHERE post_id = ${MEDIUM_POST_ID}) AS medium_comments,
     (SELECT max(depth) FROM comments) AS max_depth,
     (SELECT count(*) FROM tags) AS tags,
     (SELECT count(*) FROM post_tags) AS post_tags,
@@ -356,7 +357,7 @@ if (problems.length) {
 const seconds = (Date.now() - started) / 1000;
 writeFileSync(
   path.join(state, MARKER_FILE),
-  `${JSON.stringify({ createdAt: new Date(NOW).toISOString(), seconds, hotPost: postSlug(HOT_POST_ID), ...check }, null, 2)}\n`,
+  `${JSON.stringify({ createdAt: new Date(NOW).toISOString(), seconds, hotPost: postSlug(HOT_POST_ID), mediumPost: postSlug(MEDIUM_POST_ID), ...check }, null, 2)}\n`,
 );
 rmSync(sqlDir, { recursive: true, force: true });
 console.log(

@@ -1,8 +1,15 @@
-// The built site under `wrangler dev` for the bench scripts: a free port on 127.0.0.1, a given local state
-// (--persist-to), its own process group; every server started here is stopped (the whole group) however the
-// script ends — normal exit, an error, ctrl-c or SIGTERM.
+// The built site for the bench scripts: a free port on 127.0.0.1, a given local state (the layout of
+// `wrangler dev --persist-to`), its own process group; every server started here is stopped (the whole group)
+// however the script ends — normal exit, an error, ctrl-c or SIGTERM. Servers (docs/decisions/0039-bench-server.md):
+//   "direct"   scripts/serve.mjs: miniflare's API, a socket straight to the Worker (the bench's default);
+//   "entry"    scripts/serve.mjs --via-entry: the same behind miniflare's entry worker;
+//   "wrangler" `wrangler dev` on the build: its proxy workerd in front of miniflare's.
+// `cpuMs()` of a started server reads the CPU time (user + system) its whole process tree has used, from /proc.
+import { readdirSync, readFileSync } from "node:fs";
 import { startDetached, stopGroup, waitForHttp } from "../lib.mjs";
 import { freePort } from "./net.mjs";
+
+export const SERVER_KINDS = ["direct", "entry", "wrangler"];
 
 const servers = new Set();
 let hooked = false;
@@ -18,17 +25,39 @@ export function stopServersOnExit() {
 }
 
 /**
- * Starts `wrangler dev` on `stateDir` and waits until it answers. `onLine` gets each stdout line (stdout is
- * ignored without it); stderr is inherited. Resolves to `{ server, base, port }`.
+ * Starts a server of `kind` on `stateDir` and waits until it answers. `vars` are Worker vars (NAME → value);
+ * `onLine` gets each stdout line (stdout is ignored without it); stderr is inherited; `inspectorPort` opens
+ * workerd's inspector (miniflare servers only). Resolves to `{ server, base, port, kind, cpuMs }`.
  */
-export async function startServer(stateDir, extraArgs = [], onLine = undefined) {
+export async function startServer(
+  stateDir,
+  { kind = "direct", vars = {}, onLine, inspectorPort, extraArgs = [] } = {},
+) {
+  if (!SERVER_KINDS.includes(kind)) throw new Error(`Неизвестный сервер: ${kind}`);
   stopServersOnExit();
   const port = await freePort();
-  const server = startDetached(
-    "wrangler",
-    ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", stateDir, ...extraArgs],
-    { stdio: ["ignore", onLine ? "pipe" : "ignore", "inherit"], env: { CI: "true" } },
-  );
+  const varArgs = Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
+  const [command, args] =
+    kind === "wrangler"
+      ? ["wrangler", ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", stateDir]]
+      : [
+          "node",
+          [
+            "scripts/serve.mjs",
+            "--port",
+            String(port),
+            "--persist-to",
+            stateDir,
+            "--no-migrate",
+            "--no-crons",
+            ...(kind === "entry" ? ["--via-entry"] : []),
+            ...(inspectorPort ? ["--inspector-port", String(inspectorPort)] : []),
+          ],
+        ];
+  const server = startDetached(command, [...args, ...varArgs, ...extraArgs], {
+    stdio: ["ignore", onLine ? "pipe" : "ignore", "inherit"],
+    env: { CI: "true" },
+  });
   servers.add(server);
   server.on("exit", () => servers.delete(server));
   if (onLine) {
@@ -42,10 +71,43 @@ export async function startServer(stateDir, extraArgs = [], onLine = undefined) 
   }
   const base = `http://127.0.0.1:${port}`;
   await waitForHttp(`${base}/api/v1/config/`, 90_000);
-  return { server, base, port };
+  return { server, base, port, kind, cpuMs: () => treeCpuMs(server.pid) };
 }
 
-/** Stops a server's process group (wrangler, workerd and the rest). */
+/** Stops a server's process group (node or wrangler, workerd and the rest). */
 export function stopServer(server) {
   stopGroup(server);
+}
+
+// ─── CPU time from /proc ───────────────────────────────────────────────────────────────────────────────
+const TICKS_PER_SECOND = 100; // `getconf CLK_TCK` on Linux
+
+/** pid → [ppid, user + system ticks] for every process readable now. */
+function processTable() {
+  const table = new Map();
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+      // Fields after the command (which may hold spaces) in parentheses: state ppid … utime(14) stime(15).
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      table.set(Number(name), [Number(fields[1]), Number(fields[11]) + Number(fields[12])]);
+    } catch {}
+  }
+  return table;
+}
+
+/** CPU milliseconds (user + system) used so far by `pid` and all its descendants (10 ms resolution). */
+export function treeCpuMs(pid) {
+  const table = processTable();
+  const children = new Map();
+  for (const [child, [parent]] of table) children.set(parent, [...(children.get(parent) ?? []), child]);
+  let ticks = 0;
+  const stack = [pid];
+  while (stack.length) {
+    const p = stack.pop();
+    ticks += table.get(p)?.[1] ?? 0;
+    stack.push(...(children.get(p) ?? []));
+  }
+  return (ticks * 1000) / TICKS_PER_SECOND;
 }
