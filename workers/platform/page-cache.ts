@@ -17,20 +17,31 @@ export const PAGE_STALE_SECONDS = 600;
 export const GUEST_CACHE_CONTROL = `public, max-age=0, s-maxage=${PAGE_TTL_SECONDS}, stale-while-revalidate=${PAGE_STALE_SECONDS}`;
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
 
-/** Pages whose guest view is the same for everyone: the lists, posts, shouts, tags and profiles. */
-const CACHEABLE_PATHS = [
-  /^\/$/,
-  /^\/posts\/[^/]+$/,
-  /^\/tags\/[^/]+$/,
-  /^\/users\/\d+$/,
-  /^\/bonfire$/,
-  /^\/bonfire\/\d+$/,
-  /^\/feed$/,
-  /^\/feed\/\d+$/,
-  /^\/donate$/,
-  /^\/calendar$/,
-  /^\/year$/,
+/**
+ * Pages whose guest view is the same for everyone — the lists, posts, shouts, tags and profiles — each with the
+ * query parameters that change it: what its loader and its server render read (the routes' `canonical` lists in
+ * their meta, and the comment a post or shout page opens and highlights). The cache key keeps only these, so any
+ * other parameter (utm_* and other trackers, the client-only `ecode` and `notification`, `?anything=<random>`)
+ * gets the page's one cached copy instead of a full render; the parameter stays in the visitor's URL, where the
+ * page's scripts still read it. A page that starts reading a parameter must add it here.
+ */
+const CACHEABLE_PAGES: { path: RegExp; params: readonly string[] }[] = [
+  { path: /^\/$/, params: ["type", "page", "cursor"] },
+  { path: /^\/posts\/[^/]+$/, params: ["comment", "comments"] },
+  { path: /^\/tags\/[^/]+$/, params: ["itemType", "page"] },
+  { path: /^\/users\/\d+$/, params: ["page"] },
+  { path: /^\/bonfire$/, params: ["type", "page", "cursor"] },
+  { path: /^\/bonfire\/\d+$/, params: ["comment", "comments"] },
+  { path: /^\/feed$/, params: ["type", "cursor"] },
+  { path: /^\/feed\/\d+$/, params: [] },
+  { path: /^\/donate$/, params: ["page"] },
+  { path: /^\/calendar$/, params: ["date", "platform", "q"] },
+  { path: /^\/year$/, params: ["year"] },
 ];
+
+function cacheablePage(pathname: string) {
+  return CACHEABLE_PAGES.find((page) => page.path.test(pathname));
+}
 
 export function isCacheableGuestRequest(request: Request, cookies: Record<string, string>): boolean {
   if (request.method !== "GET" || cookies[SESSION_COOKIE]) return false;
@@ -38,7 +49,17 @@ export function isCacheableGuestRequest(request: Request, cookies: Record<string
   if (url.pathname.endsWith(".data")) return false;
   // Reply/edit forms and comment highlighting are per-visitor views.
   if (url.searchParams.has("reply") || url.searchParams.has("edit")) return false;
-  return CACHEABLE_PATHS.some((re) => re.test(url.pathname));
+  return cacheablePage(url.pathname) !== undefined;
+}
+
+/**
+ * Outside production, the Worker var PAGE_CACHE = "off" turns the guest page cache off: guests' pages are still
+ * rendered as shared renders (what a cache miss renders), but neither read from nor stored in the cache. The bench
+ * measures full renders this way (scripts/bench/run.mjs); production ignores the var.
+ */
+export function pageCacheEnabled(env: Env): boolean {
+  const vars = env as unknown as Record<string, unknown>;
+  return vars.PAGE_CACHE !== "off" || vars.ENVIRONMENT === "production";
 }
 
 /** The Cache-Tag naming one path (every theme and query of it); a zone purge by it reaches every data centre. */
@@ -62,9 +83,15 @@ export function cacheTags(pathname: string): string {
   return tags.join(",");
 }
 
-/** The cache key of a page as a guest with `theme` sees it. */
+/** The cache key of a page as a guest with `theme` sees it: the path, the parameters that change it (sorted), the theme. */
 export function pageKey(url: URL | string, theme: string): Request {
-  const key = new URL(url);
+  const from = new URL(url);
+  const key = new URL(from.pathname, from.origin);
+  const names = [...(cacheablePage(from.pathname)?.params ?? [])].sort();
+  for (const name of names) {
+    const value = from.searchParams.get(name);
+    if (value !== null) key.searchParams.set(name, value);
+  }
   key.searchParams.set("__theme", theme);
   return new Request(key.toString(), { method: "GET" });
 }
