@@ -8,6 +8,7 @@ import { appContext } from "./platform/app-context";
 import { buildRequestContext } from "./platform/context";
 import { csrfCookie, readCookies } from "./platform/cookies";
 import { mintCsrfTokenFor, validCsrfToken } from "./platform/csrf";
+import { BOOKMARK_HEADER, bookmarkForResponse } from "./platform/db";
 import { serveMedia } from "./platform/media-serve";
 import { newNonce, secureHeaders } from "./platform/security-headers";
 import { connectSocket } from "./realtime/connect";
@@ -74,12 +75,20 @@ async function servePage(request: Request, env: Env, ctx: ExecutionContext): Pro
     }
   }
 
-  const requestContext = await buildRequestContext(request, env, ctx, { csrfCookie: validCsrf ?? newCsrf });
-  requestContext.sharedRender = !!key && !requestContext.actor;
+  // A cacheable request has no session cookie, so its render is a guest's.
+  const requestContext = await buildRequestContext(request, env, ctx, {
+    csrfCookie: validCsrf ?? newCsrf,
+    sharedRender: !!key,
+  });
   requestContext.nonce = newNonce();
   const context = new RouterContextProvider();
   context.set(appContext, requestContext);
-  const response = await pageHandler(request, context);
+  const rendered = await pageHandler(request, context);
+  // The member's latest D1 bookmark (docs/decisions/0036); a shared render gets none.
+  const bookmark = bookmarkForResponse(request, requestContext.d1);
+  const response = bookmark.header
+    ? withHeaders(rendered, { [BOOKMARK_HEADER]: bookmark.header }, bookmark.setCookie)
+    : rendered;
 
   if (requestContext.sharedRender && key && response.status === 200 && !response.headers.has("Set-Cookie")) {
     const cacheable = withHeaders(

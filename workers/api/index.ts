@@ -3,6 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import { AppError } from "#workers/core/errors";
 import { buildRequestContext } from "#workers/platform/context";
 import { checkCsrf } from "#workers/platform/csrf";
+import { BOOKMARK_HEADER, bookmarkForResponse } from "#workers/platform/db";
 import { realtimeSchemaDocument } from "#workers/realtime/messages";
 import type { ApiEnv } from "./http";
 import { openApiDocument } from "./openapi";
@@ -57,6 +58,10 @@ export const api = new Hono<ApiEnv>({ strict: false })
     checkCsrf(c.req.raw, c.var.ctx.csrfCookie, c.req.header("X-CSRFTOKEN") ?? null);
     await next();
     c.header("Cache-Control", "private, no-store");
+    // The member's latest D1 bookmark (docs/decisions/0036-d1-read-replicas.md).
+    const bookmark = bookmarkForResponse(c.req.raw, c.var.ctx.d1);
+    if (bookmark.header) c.header(BOOKMARK_HEADER, bookmark.header);
+    if (bookmark.setCookie) c.header("Set-Cookie", bookmark.setCookie, { append: true });
   })
   .get("/v1/openapi.json", (c) => c.json(openApiDocument()))
   .get("/v1/realtime.json", (c) => c.json(realtimeSchemaDocument()))

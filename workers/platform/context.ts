@@ -3,7 +3,7 @@ import { loadSanctionNotice } from "#workers/core/moderation/sanctions.read";
 import type { SanctionNotice } from "#workers/core/moderation/sanctions.constants";
 import { readCookies, SESSION_COOKIE } from "./cookies";
 import { validCsrfToken } from "./csrf";
-import { coalescingReader, createDb, type Db } from "./db";
+import { coalescingReader, type Db, openRequestDb, type RequestDb, requestBookmark } from "./db";
 import { readVars, type Vars } from "./env";
 import { invalidatePages } from "./page-cache";
 import { readSession } from "./session";
@@ -16,6 +16,11 @@ export interface RequestContext {
   env: Env;
   vars: Vars;
   db: Db;
+  /**
+   * The request's D1 session behind `db` (where it started, its latest bookmark): docs/decisions/0036. Absent in
+   * jobs' and queue consumers' contexts, whose `db` is the primary.
+   */
+  d1?: RequestDb;
   /**
    * `db.batch` for reads that coalesces with the other reads of this turn (see coalescingReader): loaders that
    * run side by side share one D1 round trip. Never for writes.
@@ -53,12 +58,22 @@ export async function buildRequestContext(
   request: Request,
   env: Env,
   ctx: Pick<ExecutionContext, "waitUntil">,
-  /** `csrfCookie`: the request's valid CSRF token when the caller has checked it already (pages). */
-  options: { now?: () => Date; csrfCookie?: string | null } = {},
+  /**
+   * `csrfCookie`: the request's valid CSRF token when the caller has checked it already (pages). `sharedRender`: a
+   * guest page rendered for the shared page cache (pages).
+   */
+  options: { now?: () => Date; csrfCookie?: string | null; sharedRender?: boolean } = {},
 ): Promise<RequestContext> {
   const now = options.now ?? (() => new Date());
-  const db = createDb(env.DB);
   const cookies = readCookies(request);
+  const sharedRender = options.sharedRender ?? false;
+  const d1 = openRequestDb(env.DB, {
+    method: request.method,
+    bookmark: requestBookmark(request, cookies),
+    member: !!cookies[SESSION_COOKIE],
+    sharedRender,
+  });
+  const db = d1.db;
   const session = await readSession(db, cookies[SESSION_COOKIE], now());
   const sanction = session ? await loadSanctionNotice(db, session.user, now()) : null;
   const actor = session ? (sanction ? { ...session.user, isBanned: true } : session.user) : null;
@@ -66,6 +81,7 @@ export async function buildRequestContext(
     env,
     vars: readVars(env),
     db,
+    d1,
     read: coalescingReader(db),
     request,
     actor,
@@ -76,7 +92,7 @@ export async function buildRequestContext(
     csrfCookie: options.csrfCookie !== undefined ? options.csrfCookie : await validCsrfToken(request, env, cookies),
     now,
     waitUntil: (promise) => ctx.waitUntil(promise),
-    sharedRender: false,
+    sharedRender,
     nonce: "",
     invalidate: (paths) => ctx.waitUntil(invalidatePages(context, paths)),
   };

@@ -6,6 +6,8 @@ export const CSRF_COOKIE = "csrftoken";
 export const DEVICE_COOKIE = "device";
 /** The signed state of a social sign-in round trip (workers/platform/oauth-flow.ts). */
 export const OAUTH_COOKIE = "oauthflow";
+/** The member's latest D1 bookmark, so their reads on replicas include their own writes (docs/decisions/0036). */
+export const BOOKMARK_COOKIE = "d1b";
 
 /**
  * Our own cookies. On secure origins each is sent as `__Host-<name>`: browsers accept such a cookie only with
@@ -13,7 +15,7 @@ export const OAUTH_COOKIE = "oauthflow";
  * session, a CSRF token or a device mark for this site. On plain-http localhost (development, tests) the prefix
  * cannot be used (it needs Secure), so the names are bare.
  */
-const OWN_COOKIES = [SESSION_COOKIE, CSRF_COOKIE, DEVICE_COOKIE, OAUTH_COOKIE] as const;
+const OWN_COOKIES = [SESSION_COOKIE, CSRF_COOKIE, DEVICE_COOKIE, OAUTH_COOKIE, BOOKMARK_COOKIE] as const;
 const HOST_PREFIX = "__Host-";
 
 /** The name one of our cookies has on this request's origin: `__Host-<name>` on secure origins. */
@@ -80,6 +82,17 @@ export function csrfCookie(request: Request, token: string): string {
 /** The known-device cookie: HttpOnly (only the server reads it), as long-lived as a session can be. */
 export function deviceCookie(request: Request, token: string, maxAgeSeconds: number): string {
   return serialize(cookieName(request, DEVICE_COOKIE), token, {
+    path: "/",
+    httpOnly: true,
+    secure: isSecureOrigin(request),
+    sameSite: "Lax",
+    maxAge: maxAgeSeconds,
+  });
+}
+
+/** The D1 bookmark cookie: HttpOnly (only the server reads it), short-lived (any replica is past it by then). */
+export function bookmarkCookie(request: Request, bookmark: string, maxAgeSeconds: number): string {
+  return serialize(cookieName(request, BOOKMARK_COOKIE), bookmark, {
     path: "/",
     httpOnly: true,
     secure: isSecureOrigin(request),

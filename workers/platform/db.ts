@@ -1,29 +1,144 @@
-import { drizzle } from "drizzle-orm/d1";
+import { createTableRelationsHelpers, extractTablesRelationalConfig } from "drizzle-orm";
+import { DrizzleD1Database, SQLiteD1Session } from "drizzle-orm/d1";
+import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import * as schema from "#drizzle/schema";
+import { BOOKMARK_COOKIE, bookmarkCookie } from "./cookies";
 
-function makeDb(d1: D1Database) {
-  return drizzle(d1, { schema });
+/** What a Drizzle instance talks to: the D1 binding (always the primary) or one request's D1 session. */
+export type D1Client = Pick<D1Database, "prepare" | "batch">;
+
+export type Db = DrizzleD1Database<typeof schema> & { $client: D1Client };
+
+// `drizzle(d1, { schema })` builds its relational config from the whole schema on every call (~85 µs on this
+// machine, milliseconds on a cold isolate). The config holds no request state, so it is built once per isolate and
+// each client gets its own thin instance around it (~15 µs: one query builder per table, no schema walk).
+const dialect = new SQLiteAsyncDialect();
+let relational: ConstructorParameters<typeof SQLiteD1Session>[2];
+
+function bindDb(client: D1Client): Db {
+  if (!relational) {
+    const tables = extractTablesRelationalConfig(schema, createTableRelationsHelpers);
+    relational = { fullSchema: schema, schema: tables.tables, tableNamesMap: tables.tableNamesMap };
+  }
+  const session = new SQLiteD1Session(client as D1Database, dialect, relational);
+  const db = new DrizzleD1Database("async", dialect, session, relational) as Db;
+  db.$client = client;
+  return db;
 }
 
-export type Db = ReturnType<typeof makeDb>;
-
-// Making a Drizzle instance builds its relational config from the whole schema (milliseconds per request on
-// the bench profile), and an instance holds no request state: one per D1 binding per isolate is enough.
+// An instance around the binding holds no request state either: one per D1 binding per isolate.
 const instances = new WeakMap<D1Database, Db>();
 
+/**
+ * The primary database: for Durable Objects, cron jobs and queue consumers, which have no member to read their own
+ * writes and must act on the latest rows. Requests use `openRequestDb` instead.
+ */
 export function createDb(d1: D1Database): Db {
-  if (countingD1Calls()) return makeDb(countD1Calls(d1));
+  if (countingD1Calls()) return bindDb(countD1Calls(d1));
   let db = instances.get(d1);
   if (!db) {
-    db = makeDb(d1);
+    db = bindDb(d1);
     instances.set(d1, db);
   }
   return db;
 }
 
+// ─── read replicas: one D1 session per request (docs/decisions/0036-d1-read-replicas.md) ─────────────────
+// The one place that decides where a request's queries go. Writes always reach the primary (a replica forwards
+// them); reads go to a replica that is at least as new as the session's bookmark.
+
+/** The header that carries a bookmark both ways for API clients; browsers keep it in BOOKMARK_COOKIE. */
+export const BOOKMARK_HEADER = "X-D1-Bookmark";
+/** Long enough to outlive any replica lag many times over; after it, any replica is newer than the bookmark. */
+export const BOOKMARK_MAX_AGE_SECONDS = 60 * 60;
+
+/**
+ * A D1 bookmark: four dash-separated hex fields (`00000085-0000024c-00004c6d-8e61117b…`), sortable as text. Anything
+ * else from a cookie or a header is ignored: D1 would refuse it and fail the whole request.
+ */
+const BOOKMARK = /^[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{16,64}$/;
+
+export function validBookmark(value: string | null | undefined): string | null {
+  return value && BOOKMARK.test(value) ? value : null;
+}
+
+export interface SessionStartInput {
+  method: string;
+  /** The request's bookmark: the later valid one of its header and its cookie. */
+  bookmark: string | null;
+  /** The request has a session cookie (known before any query). */
+  member: boolean;
+  /** The response goes into the shared guest page cache (docs/decisions/0015-guest-page-cache.md). */
+  sharedRender: boolean;
+}
+
+/**
+ * Where the request's D1 session starts:
+ * - a mutation (any method but GET/HEAD) and a render for the shared page cache read the primary: a policy check
+ *   or a read-modify-write must see the latest rows, and a cached page must not bring back what a purge after
+ *   a change just removed (a cache fill happens about once a minute per page and data centre);
+ * - a request with a bookmark reads a replica at least that new: the member's own writes are in it;
+ * - a member without one reads the primary once (their session row may be seconds old), and gets a bookmark;
+ * - a guest reads any replica.
+ */
+export function sessionStart(input: SessionStartInput): D1SessionConstraint | D1SessionBookmark {
+  if (input.sharedRender || !isRead(input.method)) return "first-primary";
+  if (input.bookmark) return input.bookmark;
+  return input.member ? "first-primary" : "first-unconstrained";
+}
+
+function isRead(method: string): boolean {
+  return method === "GET" || method === "HEAD";
+}
+
+export interface RequestDb {
+  db: Db;
+  /** What the session started from (a constraint or the request's bookmark). */
+  start: D1SessionConstraint | D1SessionBookmark;
+  /** The bookmark the request came with, or null. */
+  incoming: string | null;
+  /** The latest bookmark of the session's queries so far (null before the first). */
+  bookmark: () => string | null;
+  input: SessionStartInput;
+}
+
+/** One request's database: a Drizzle instance around a D1 session started where `sessionStart` says. */
+export function openRequestDb(d1: D1Database, input: SessionStartInput): RequestDb {
+  const start = sessionStart(input);
+  const session = d1.withSession(start);
+  const client = countingD1Calls() ? countD1Calls(session) : session;
+  return { db: bindDb(client), start, incoming: input.bookmark, bookmark: () => session.getBookmark(), input };
+}
+
+/** The request's bookmark: the later (bookmarks sort as text) of the header's and the cookie's valid values. */
+export function requestBookmark(request: Request, cookies: Record<string, string>): string | null {
+  const fromHeader = validBookmark(request.headers.get(BOOKMARK_HEADER));
+  const fromCookie = validBookmark(cookies[BOOKMARK_COOKIE]);
+  if (fromHeader && fromCookie && fromCookie > fromHeader) return fromCookie;
+  return fromHeader ?? fromCookie;
+}
+
+/**
+ * What the response carries back, once the handler is done: the session's latest bookmark in `X-D1-Bookmark` (API
+ * clients send it back), and for a member or after a mutation also in the cookie (`setCookie`), when it moved past
+ * the request's own. A guest's read sets no cookie; a shared render carries neither (it goes into the page cache
+ * for every guest).
+ */
+export function bookmarkForResponse(
+  request: Request,
+  requestDb: RequestDb | undefined,
+): { header: string | null; setCookie: string | null } {
+  const latest = validBookmark(requestDb?.bookmark());
+  if (!requestDb || !latest || requestDb.input.sharedRender) return { header: null, setCookie: null };
+  const moved = !requestDb.incoming || latest > requestDb.incoming;
+  const remember = requestDb.input.member || !isRead(requestDb.input.method);
+  const setCookie = moved && remember ? bookmarkCookie(request, latest, BOOKMARK_MAX_AGE_SECONDS) : null;
+  return { header: latest, setCookie };
+}
+
 // ─── opt-in D1 round-trip counter (benchmarks only) ─────────────────────────────────────────────────────
 // Off unless the var DEBUG_D1_COUNT is "1" (`npm run bench` sets it with `wrangler dev --var`). Then every
-// round trip to D1 made through this Db (a statement's all/first/run/raw, one batch, one exec) prints
+// round trip to D1 made through this Db (a statement's all/first/run/raw, one batch) prints
 // `d1_call db=<this Db> n=<its count so far> <method> <sql>`; one Db is made per request.
 let dbSeq = 0;
 
@@ -38,7 +153,7 @@ function countingD1Calls(): boolean {
   return counting;
 }
 
-function countD1Calls(d1: D1Database): D1Database {
+function countD1Calls<T extends D1Client>(d1: T): T {
   const db = ++dbSeq;
   let n = 0;
   const log = (method: string, sql: string) =>
@@ -69,12 +184,6 @@ function countD1Calls(d1: D1Database): D1Database {
         return (stmts: D1PreparedStatement[]) => {
           log(`batch(${stmts.length})`, stmts.map((s) => real.get(s)?.sql ?? "?").join(" | "));
           return target.batch(stmts.map((s) => real.get(s)?.stmt ?? s));
-        };
-      }
-      if (key === "exec") {
-        return (sql: string) => {
-          log("exec", sql);
-          return target.exec(sql);
         };
       }
       const value = Reflect.get(target, key, target);
