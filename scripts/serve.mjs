@@ -7,7 +7,8 @@
 // `wrangler dev`.
 //
 // Usage: npm run serve [-- --port 8787] [--ip 127.0.0.1] [--persist-to .wrangler/state] [--build build] [--var NAME:VALUE]…
-//        [--no-migrate] [--no-crons] [--inspector-port N] [--via-entry]
+//        [--env-file FILE] [--no-migrate] [--no-crons] [--inspector-port N] [--direct]
+// Vars given here override wrangler.toml's [vars] (ENVIRONMENT=production and the secrets for self-hosting).
 // The bench (scripts/bench/server.mjs) starts this script as its server.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -31,7 +32,7 @@ export function parseArgs(argv) {
     migrate: true,
     crons: true,
     inspectorPort: undefined,
-    viaEntry: false,
+    direct: false,
   };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
@@ -47,24 +48,38 @@ export function parseArgs(argv) {
     else if (arg === "--var") {
       const [name, ...rest] = value().split(":");
       options.vars[name] = rest.join(":");
-    } else if (arg === "--no-migrate") options.migrate = false;
+    } else if (arg === "--env-file") Object.assign(options.vars, readEnvFile(value()));
+    else if (arg === "--no-migrate") options.migrate = false;
     else if (arg === "--no-crons") options.crons = false;
     else if (arg === "--inspector-port") options.inspectorPort = Number(value());
-    else if (arg === "--via-entry") options.viaEntry = true;
+    else if (arg === "--direct") options.direct = true;
     else throw new Error(`Неизвестный параметр: ${arg}`);
   }
   return options;
+}
+
+/** NAME=VALUE lines (blank lines and # comments skipped; values may be quoted): secrets kept out of `ps`. */
+function readEnvFile(file) {
+  const vars = {};
+  for (const line of readFileSync(file, "utf8").split("\n")) {
+    const m = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line);
+    if (!m || line.trim().startsWith("#")) continue;
+    vars[m[1]] = m[2].replace(/^(["'])(.*)\1$/, "$2");
+  }
+  return vars;
 }
 
 /**
  * Miniflare options for the built Worker: wrangler's own translation of build/server/wrangler.json (bindings,
  * assets, compatibility, crons), the build's modules, and the state directory's v3 layout.
  *
- * `viaEntry: false` (the default) listens on a direct socket to the Worker (through the assets router, as in
- * production), skipping miniflare's entry worker; true listens through it, as `wrangler dev` does (its
- * `/cdn-cgi/local/scheduled` trigger handler and request log included).
+ * By default the site listens through miniflare's entry worker, which does for a self-hosted site what Cloudflare's
+ * front line does in production: the URL's scheme from `X-Forwarded-Proto` (a TLS proxy in front), the visitor's
+ * address as `CF-Connecting-IP` (unless the proxy sets it), gzip/brotli for text. `direct: true` listens on a socket
+ * straight to the Worker (through the assets router, as in production) and skips that work: the bench's server,
+ * whose load tool asks for no compression. Neither opens miniflare's /cdn-cgi/ trigger endpoints.
  */
-export function miniflareOptions({ port, ip, persistTo, build, vars, inspectorPort, viaEntry }) {
+export function miniflareOptions({ port, ip, persistTo, build, vars, inspectorPort, direct }) {
   const buildConfig = path.join(build, "server", "wrangler.json");
   if (!existsSync(buildConfig)) throw new Error(`Нет сборки ${build}: выполните npm run build`);
   const { workerOptions, main } = unstable_getMiniflareWorkerOptions(buildConfig);
@@ -73,12 +88,12 @@ export function miniflareOptions({ port, ip, persistTo, build, vars, inspectorPo
   const config = JSON.parse(readFileSync(buildConfig, "utf8"));
   const entry = path.resolve(serverDir, main ?? "index.js");
   return {
-    ...(viaEntry ? { host: ip, port, unsafeTriggerHandlers: true } : { host: "127.0.0.1", port: 0 }),
+    ...(direct ? { host: "127.0.0.1", port: 0 } : { host: ip, port }),
     inspectorPort,
     // No request for Cloudflare's `cf` object template (the site reads no `request.cf`).
     cf: false,
     log: new Log(LogLevel.WARN),
-    logRequests: viaEntry,
+    logRequests: false,
     resourcePersistencePath: path.join(persistTo, "v3"),
     workers: [
       {
@@ -87,7 +102,7 @@ export function miniflareOptions({ port, ip, persistTo, build, vars, inspectorPo
         modules: buildModules(serverDir, entry, modulesRules),
         modulesRoot: serverDir,
         bindings: { ...workerOptions.bindings, ...vars },
-        ...(viaEntry ? {} : { unsafeDirectSockets: [{ host: ip, port }] }),
+        ...(direct ? { unsafeDirectSockets: [{ host: ip, port }] } : {}),
       },
     ],
   };
@@ -181,12 +196,14 @@ async function main() {
   const mfOptions = miniflareOptions(options);
   const mf = new Miniflare(convertV4MiniflareOptions(mfOptions));
   await mf.ready;
-  const url = options.viaEntry ? await mf.ready : await mf.unsafeGetDirectURL(mfOptions.workers[0].name);
+  const url = options.direct ? await mf.unsafeGetDirectURL(mfOptions.workers[0].name) : await mf.ready;
   const crons = options.crons ? (mfOptions.workers[0].cronTriggers ?? []) : [];
   const stopCrons = startCrons(mf, crons);
-  // One line the bench (scripts/bench/server.mjs) waits for.
-  console.log(`serving ${url.href.replace(/\/$/, "")} pid ${process.pid} state ${options.persistTo}`);
-  if (crons.length) console.log(`cron: ${crons.join(", ")}`);
+  const state = options.persistTo.startsWith(root + path.sep)
+    ? path.relative(root, options.persistTo)
+    : options.persistTo;
+  console.log(`Сайт: ${url.href.replace(/\/$/, "")} (данные: ${state})`);
+  if (crons.length) console.log(`Фоновые задачи по расписанию (UTC): ${crons.join(", ")}`);
   const stop = async () => {
     stopCrons();
     await mf.dispose().catch(() => {});

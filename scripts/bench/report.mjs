@@ -65,8 +65,8 @@ export function writeReport({
       .map(([k, v]) => `${k === "—" ? "none" : k} ${num(v)}`)
       .join(", ");
   const serverName = {
-    direct: "`npm run serve` (scripts/serve.mjs: miniflare's API, a socket straight to the Worker)",
-    entry: "scripts/serve.mjs --via-entry (miniflare's API behind its entry worker)",
+    direct: "scripts/serve.mjs --direct (miniflare's API, a socket straight to the Worker)",
+    entry: "`npm run serve` (scripts/serve.mjs: miniflare's API behind its entry worker)",
     wrangler: "`wrangler dev` on the build",
   }[server];
 
@@ -171,19 +171,24 @@ export function writeReport({
   if (Object.keys(compare).length) {
     const names = {
       wrangler: "`wrangler dev` (its proxy workerd → miniflare's entry worker → assets router → Worker)",
-      entry: "miniflare's API, through its entry worker (`serve.mjs --via-entry`)",
-      direct: "miniflare's API, direct socket to the assets router → Worker (`npm run serve`)",
+      entry: "miniflare's API, through its entry worker (`npm run serve`)",
+      direct: "miniflare's API, direct socket to the assets router → Worker (`serve.mjs --direct`)",
     };
     const c = [
       "The same build, state and load, one server after the other in this run: a static file (no code of ours) and the",
       "guest `/` from the page cache. CPU is the server's whole process tree (Node and every workerd it runs).",
       "",
-      "| Server | static req/s | p99 ms | CPU ms/req | cached `/` req/s | p99 ms | CPU ms/req |",
-      "|---|--:|--:|--:|--:|--:|--:|",
+      "| Server | static req/s | p99 ms | CPU ms/req | of it, by process | cached `/` req/s | p99 ms | CPU ms/req |",
+      "|---|--:|--:|--:|---|--:|--:|--:|",
     ];
+    const split = (r) =>
+      Object.entries(r.cpuByProcess ?? {})
+        .filter(([, v]) => v > 0)
+        .map(([command, v]) => `${command} ${v.toFixed(2)}`)
+        .join(", ") || "—";
     for (const [kind, r] of Object.entries(compare)) {
       c.push(
-        `| ${names[kind]} | ${r.floor.rps.toFixed(0)} | ${r.floor.p99} | ${r.floor.cpuPerRequest.toFixed(2)} | ${r.home.rps.toFixed(0)} | ${r.home.p99} | ${r.home.cpuPerRequest.toFixed(2)} |`,
+        `| ${names[kind]} | ${r.floor.rps.toFixed(0)} | ${r.floor.p99} | ${r.floor.cpuPerRequest.toFixed(2)} | ${split(r.floor)} | ${r.home.rps.toFixed(0)} | ${r.home.p99} | ${r.home.cpuPerRequest.toFixed(2)} |`,
       );
     }
     const base = compare.wrangler;

@@ -21,7 +21,7 @@ import { d1Json } from "./d1.mjs";
 import { firstLoadJs, gzipSize } from "./js-size.mjs";
 import { profileRequests } from "./profile.mjs";
 import { writeReport } from "./report.mjs";
-import { SERVER_KINDS, startServer, stopServer, stopServersOnExit } from "./server.mjs";
+import { cpuSince, SERVER_KINDS, startServer, stopServer, stopServersOnExit } from "./server.mjs";
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -269,6 +269,7 @@ for (const group of ["cached", "render"]) {
         const file = path.join(PROFILE_DIR, `${s.id}.cpuprofile`);
         profiles[s.id] = await profileRequests(inspectorPort, server.base + s.path, s.cookie, file);
         console.log(`  профиль CPU: ${path.relative(root, file)} (${profiles[s.id].summary})`);
+        for (const f of profiles[s.id].top) console.log(`    ${f.ms.toFixed(2).padStart(6)} мс  ${f.name}`);
       }
     }
   } finally {
@@ -342,11 +343,11 @@ async function measure(server, s) {
   await autocannon({ url: server.base, connections: CONNECTIONS, duration: WARMUP, requests });
   await drain(server.base);
   for (const k of Object.keys(caches)) delete caches[k];
-  const cpuBefore = server.cpuMs();
+  const cpuBefore = server.cpu();
   const r = await autocannon({ url: server.base, connections: CONNECTIONS, duration: DURATION, requests });
   // Work the server still does for these requests (waitUntil, queued responses) counts too.
   await drain(server.base);
-  const cpu = server.cpuMs() - cpuBefore;
+  const cpu = cpuSince(cpuBefore, server.cpu());
   return {
     rps: r.requests.average,
     p50: r.latency.p50,
@@ -356,8 +357,12 @@ async function measure(server, s) {
     non2xx: r.non2xx,
     errors: r.errors + r.timeouts,
     caches: { ...caches },
-    cpuMs: cpu,
-    cpuPerRequest: cpu / Math.max(1, r.requests.total),
+    cpuMs: cpu.total,
+    cpuPerRequest: cpu.total / Math.max(1, r.requests.total),
+    /** Per process command (node, workerd): ms per request. */
+    cpuByProcess: Object.fromEntries(
+      Object.entries(cpu.byProcess).map(([command, ms]) => [command, ms / Math.max(1, r.requests.total)]),
+    ),
   };
 }
 

@@ -1,10 +1,10 @@
 // The built site for the bench scripts: a free port on 127.0.0.1, a given local state (the layout of
 // `wrangler dev --persist-to`), its own process group; every server started here is stopped (the whole group)
 // however the script ends — normal exit, an error, ctrl-c or SIGTERM. Servers (docs/decisions/0039-bench-server.md):
-//   "direct"   scripts/serve.mjs: miniflare's API, a socket straight to the Worker (the bench's default);
-//   "entry"    scripts/serve.mjs --via-entry: the same behind miniflare's entry worker;
+//   "direct"   scripts/serve.mjs --direct: miniflare's API, a socket straight to the Worker (the bench's default);
+//   "entry"    scripts/serve.mjs: the same behind miniflare's entry worker (`npm run serve`);
 //   "wrangler" `wrangler dev` on the build: its proxy workerd in front of miniflare's.
-// `cpuMs()` of a started server reads the CPU time (user + system) its whole process tree has used, from /proc.
+// `cpu()` of a started server reads the CPU time (user + system) its whole process tree has used, from /proc.
 import { readdirSync, readFileSync } from "node:fs";
 import { startDetached, stopGroup, waitForHttp } from "../lib.mjs";
 import { freePort } from "./net.mjs";
@@ -27,7 +27,7 @@ export function stopServersOnExit() {
 /**
  * Starts a server of `kind` on `stateDir` and waits until it answers. `vars` are Worker vars (NAME → value);
  * `onLine` gets each stdout line (stdout is ignored without it); stderr is inherited; `inspectorPort` opens
- * workerd's inspector (miniflare servers only). Resolves to `{ server, base, port, kind, cpuMs }`.
+ * workerd's inspector (miniflare servers only). Resolves to `{ server, base, port, kind, cpu }`.
  */
 export async function startServer(
   stateDir,
@@ -50,7 +50,7 @@ export async function startServer(
             stateDir,
             "--no-migrate",
             "--no-crons",
-            ...(kind === "entry" ? ["--via-entry"] : []),
+            ...(kind === "direct" ? ["--direct"] : []),
             ...(inspectorPort ? ["--inspector-port", String(inspectorPort)] : []),
           ],
         ];
@@ -71,7 +71,7 @@ export async function startServer(
   }
   const base = `http://127.0.0.1:${port}`;
   await waitForHttp(`${base}/api/v1/config/`, 90_000);
-  return { server, base, port, kind, cpuMs: () => treeCpuMs(server.pid) };
+  return { server, base, port, kind, cpu: () => treeCpu(server.pid) };
 }
 
 /** Stops a server's process group (node or wrangler, workerd and the rest). */
@@ -82,32 +82,50 @@ export function stopServer(server) {
 // ─── CPU time from /proc ───────────────────────────────────────────────────────────────────────────────
 const TICKS_PER_SECOND = 100; // `getconf CLK_TCK` on Linux
 
-/** pid → [ppid, user + system ticks] for every process readable now. */
+/** pid → { ppid, command, ticks (user + system) } for every process readable now. */
 function processTable() {
   const table = new Map();
   for (const name of readdirSync("/proc")) {
     if (!/^\d+$/.test(name)) continue;
     try {
       const stat = readFileSync(`/proc/${name}/stat`, "utf8");
-      // Fields after the command (which may hold spaces) in parentheses: state ppid … utime(14) stime(15).
+      // pid (command) state ppid … utime(14) stime(15); the command may hold spaces and brackets.
+      const command = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      table.set(Number(name), [Number(fields[1]), Number(fields[11]) + Number(fields[12])]);
+      table.set(Number(name), { ppid: Number(fields[1]), command, ticks: Number(fields[11]) + Number(fields[12]) });
     } catch {}
   }
   return table;
 }
 
-/** CPU milliseconds (user + system) used so far by `pid` and all its descendants (10 ms resolution). */
-export function treeCpuMs(pid) {
+/**
+ * CPU milliseconds (user + system, 10 ms resolution) used so far by `pid` and all its descendants: `total` and
+ * `byProcess` (command → ms, summed over processes of the same command, e.g. both workerd of `wrangler dev`).
+ */
+export function treeCpu(pid) {
   const table = processTable();
   const children = new Map();
-  for (const [child, [parent]] of table) children.set(parent, [...(children.get(parent) ?? []), child]);
-  let ticks = 0;
+  for (const [child, { ppid }] of table) children.set(ppid, [...(children.get(ppid) ?? []), child]);
+  const byProcess = {};
+  let total = 0;
   const stack = [pid];
   while (stack.length) {
     const p = stack.pop();
-    ticks += table.get(p)?.[1] ?? 0;
+    const row = table.get(p);
+    if (row) {
+      const ms = (row.ticks * 1000) / TICKS_PER_SECOND;
+      total += ms;
+      if (row.command !== "sh" && row.command !== "npm") byProcess[row.command] = (byProcess[row.command] ?? 0) + ms;
+    }
     stack.push(...(children.get(p) ?? []));
   }
-  return (ticks * 1000) / TICKS_PER_SECOND;
+  return { total, byProcess };
+}
+
+/** CPU used between two `treeCpu` readings: `{ total, byProcess }`. */
+export function cpuSince(before, after) {
+  const byProcess = {};
+  for (const [command, ms] of Object.entries(after.byProcess))
+    byProcess[command] = ms - (before.byProcess[command] ?? 0);
+  return { total: after.total - before.total, byProcess };
 }
