@@ -1,6 +1,7 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { api } from "./api/index";
 import { paymentWebhooks } from "./api/payment-webhooks";
+import { consumeQueue } from "./jobs/queue.consumer";
 import { onlyJob, runScheduledJobs } from "./jobs/scheduled";
 import { THEMES } from "./core/accounts/accounts.schemas";
 import { recordShoutView, shoutIdOfPath } from "./core/shouts/shouts";
@@ -17,6 +18,7 @@ import {
   GUEST_CACHE_CONTROL,
   isCacheableGuestRequest,
   PRIVATE_CACHE_CONTROL,
+  pageCacheEnabled,
   pageKey,
   readPage,
   storePage,
@@ -67,7 +69,8 @@ async function servePage(request: Request, env: Env, ctx: ExecutionContext): Pro
   const shared = isCacheableGuestRequest(request, cookies);
   const theme = (THEMES as readonly string[]).includes(cookies.theme ?? "") ? cookies.theme : "darkorange";
   const key = shared ? pageKey(request.url, theme) : null;
-  if (key) {
+  const useCache = pageCacheEnabled(env);
+  if (key && useCache) {
     const cached = await readPage(key);
     if (cached) {
       countGuestShoutView(request, env, ctx);
@@ -96,9 +99,9 @@ async function servePage(request: Request, env: Env, ctx: ExecutionContext): Pro
       { "Cache-Control": GUEST_CACHE_CONTROL, "Cache-Tag": cacheTags(new URL(request.url).pathname) },
       null,
     );
-    ctx.waitUntil(storePage(key, cacheable.clone()).catch(() => {}));
+    if (useCache) ctx.waitUntil(storePage(key, cacheable.clone()).catch(() => {}));
     countGuestShoutView(request, env, ctx);
-    return withHeaders(cacheable, { "X-Page-Cache": "MISS" }, setCsrf);
+    return withHeaders(cacheable, { "X-Page-Cache": useCache ? "MISS" : "OFF" }, setCsrf);
   }
   const cacheControl = response.headers.get("Cache-Control") ?? PRIVATE_CACHE_CONTROL;
   return withHeaders(response, { "Cache-Control": cacheControl }, setCsrf);
@@ -149,5 +152,9 @@ export default {
   async scheduled(controller, env, ctx) {
     const when = new Date(controller.scheduledTime);
     await runScheduledJobs(env, when, (promise) => ctx.waitUntil(promise), onlyJob(controller.cron));
+  },
+  // The jobs queue and its dead letters (wrangler.toml [[queues.consumers]], docs/decisions/0037-queues-fan-out.md).
+  async queue(batch, env, ctx) {
+    await consumeQueue(batch, env, ctx);
   },
 } satisfies ExportedHandler<Env>;

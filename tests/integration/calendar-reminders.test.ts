@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { guestClient, json, memberClient } from "#tests/factories/client";
-import { scalar } from "#tests/factories/db";
+import { eventually, scalar } from "#tests/factories/db";
 import { runScheduledJobs } from "#workers/jobs/scheduled";
 
 /** The reminder job (once per member, release and day, by the member's time zone), date-change notices, the feeds. */
@@ -37,7 +37,12 @@ async function gameNotifications(userId: number) {
   return rows.results;
 }
 
-describe("release reminders", () => {
+/** Reminders and date-change notices arrive through the jobs queue (docs/decisions/0037): wait for the n-th. */
+async function received(userId: number, n: number) {
+  await eventually(async () => (await gameNotifications(userId)).length >= n, 10_000);
+}
+
+describe("release reminders", { timeout: 30_000 }, () => {
   it("come once on the release day (Moscow time by default): not the day before, not twice on a rerun", async () => {
     const game = await newGame("Напоминалка", "2040-05-10");
     const { client, user } = await memberClient();
@@ -51,6 +56,7 @@ describe("release reminders", () => {
     expect(await gameNotifications(user.id)).toEqual([]);
     // 00:05 Moscow on the 10th (21:05 UTC on the 9th): the reminder, from the site itself.
     await runScheduledJobs(env, new Date("2040-05-09T21:05:00Z"));
+    await received(user.id, 1);
     const sent = await gameNotifications(user.id);
     expect(sent).toEqual([
       {
@@ -82,10 +88,12 @@ describe("release reminders", () => {
 
     // 12:00 Moscow on 1 June (19:00 in Vladivostok): Moscow's day, not yet Vladivostok's.
     await runScheduledJobs(env, new Date("2040-06-01T09:00:00Z"));
+    await received(moscowUser.id, 1);
     expect((await gameNotifications(moscowUser.id)).map((n) => n.message)).toEqual(["Выход: 1 июня 2040, 20:00 МСК"]);
     expect(await gameNotifications(farUser.id)).toEqual([]);
     // 08:00 on 2 June in Vladivostok.
     await runScheduledJobs(env, new Date("2040-06-01T22:00:00Z"));
+    await received(farUser.id, 1);
     expect((await gameNotifications(farUser.id)).map((n) => n.message)).toEqual(["Выход: 2 июня 2040, 03:00"]);
     expect(await gameNotifications(moscowUser.id)).toHaveLength(1);
   });
@@ -113,10 +121,12 @@ describe("release reminders", () => {
     const { client: other, user: otherUser } = await memberClient();
     await client.post("/release/subscribe/", { game: game.id, date_released: "2040-09-15" });
     await runScheduledJobs(env, new Date("2040-09-15T09:00:00Z"));
+    await received(user.id, 1);
     expect(await gameNotifications(user.id)).toHaveLength(1);
 
     const moved = await editor.patch(`/game/${game.id}/`, { datetime_released: "2040-Q4" });
     expect(moved.status).toBe(200);
+    await received(user.id, 2);
     const notices = await gameNotifications(user.id);
     expect(notices.at(-1)).toMatchObject({
       pre_title: "Дата выхода изменилась:",
@@ -130,9 +140,11 @@ describe("release reminders", () => {
     expect(await gameNotifications(user.id)).toHaveLength(2);
 
     await editor.patch(`/game/${game.id}/`, { datetime_released: "2040-11-20" });
+    await received(user.id, 3);
     expect((await gameNotifications(user.id)).at(-1)?.message).toBe("Было: IV квартал 2040. Стало: 20 ноября 2040.");
     await runScheduledJobs(env, new Date("2040-11-20T09:00:00Z"));
     await runScheduledJobs(env, new Date("2040-11-20T10:00:00Z"));
+    await received(user.id, 4);
     expect((await gameNotifications(user.id)).map((n) => n.pre_title)).toEqual([
       "Сегодня выходит",
       "Дата выхода изменилась:",

@@ -1,21 +1,31 @@
-import { and, eq, gte, lte } from "drizzle-orm";
+import { and, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import { calendarMembers, gameReleases, games, releaseReminders, releaseSubscriptions } from "#drizzle/schema";
-import { releaseDateLabel, releaseDay, dayOf } from "#workers/core/calendar/calendar.dates";
+import { dayOf, releaseDateLabel, releaseDay } from "#workers/core/calendar/calendar.dates";
 import { memberTimeZone } from "#workers/core/calendar/calendar.members";
 import { gameUrl } from "#workers/core/calendar/calendar.urls";
 import { STREAM_TYPE } from "#workers/core/notifications/notifications.constants";
-import { notify } from "#workers/core/notifications/notifications";
-import { jobRequestContext } from "./job-context";
+import { RECIPIENTS_PER_MESSAGE } from "./queue.messages";
+import { fanOutNotification } from "./queue.producer";
 import type { Job, JobContext } from "./scheduled";
 
 /**
  * Release-day reminders: on the day a followed release comes out — the day in the member's time zone (Moscow time
  * when they chose none) — the member gets a notification of type 9 (gamepad) and, with no tab open, a web push.
- * Once: the sent-marker row (member, release, day) is inserted first and only the run that inserted it notifies,
- * so a rerun, or two runs at once, send nothing twice; a release moved to another day reminds again on that day.
+ * Once: the sent-marker rows (member, release, day) are inserted first, a hundred at a time, and only the members
+ * whose marker this run inserted are told, so a rerun, or two runs at once, send nothing twice; a release moved to
+ * another day reminds again on that day. The notifications go through the queue (docs/decisions/0037): this run
+ * writes the markers and sends one message per hundred members, however many follow the release.
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+interface ReminderGroup {
+  releaseId: number;
+  day: string;
+  game: { id: number; title: string };
+  message: string;
+  members: number[];
+}
 
 export async function sendReleaseReminders(job: JobContext): Promise<number> {
   const { db, now } = job;
@@ -38,34 +48,60 @@ export async function sendReleaseReminders(job: JobContext): Promise<number> {
         lte(gameReleases.releasedAt, new Date(now.getTime() + 1.5 * DAY_MS)),
       ),
     );
-  const ctx = jobRequestContext(job);
-  let sent = 0;
+  // The members whose release day it is, grouped by what their reminder says (a timed release reads by zone).
+  const groups = new Map<string, ReminderGroup>();
   for (const row of due) {
     const zone = memberTimeZone(row);
     const day = releaseDay(row.release, zone);
     if (day !== dayOf(now, zone)) continue;
-    const marked = await db
-      .insert(releaseReminders)
-      .values({ userId: row.userId, releaseId: row.release.id, day, sentAt: now })
-      .onConflictDoNothing()
-      .returning({ day: releaseReminders.day });
-    if (!marked.length) continue;
     const when = row.release.hasTime ? releaseDateLabel(row.release, zone) : "сегодня";
-    await notify(ctx, {
-      recipientId: row.userId,
-      actor: null,
-      type: STREAM_TYPE.game,
-      texts: {
-        pre_title: "Сегодня выходит",
-        title: row.game.title,
-        title_url: gameUrl(row.game.id),
-        message: row.release.note ? `${row.release.note}: ${when}` : `Выход: ${when}`,
-        message_url: gameUrl(row.game.id),
-      },
-      sourceKey: `release:${row.release.id}`,
-      at: now,
-    });
-    sent += 1;
+    const message = row.release.note ? `${row.release.note}: ${when}` : `Выход: ${when}`;
+    const key = `${row.release.id}|${day}|${message}`;
+    const group = groups.get(key) ?? { releaseId: row.release.id, day, game: row.game, message, members: [] };
+    group.members.push(row.userId);
+    groups.set(key, group);
+  }
+  let sent = 0;
+  for (const group of groups.values()) {
+    for (let i = 0; i < group.members.length; i += RECIPIENTS_PER_MESSAGE) {
+      const chunk = group.members.slice(i, i + RECIPIENTS_PER_MESSAGE);
+      const marked = await db.all<{ user_id: number }>(sql`
+        INSERT INTO release_reminders (user_id, release_id, day, sent_at)
+        SELECT value, ${group.releaseId}, ${group.day}, ${now.getTime()} FROM json_each(${JSON.stringify(chunk)})
+        WHERE true ON CONFLICT DO NOTHING RETURNING user_id`);
+      if (!marked.length) continue;
+      const members = marked.map((r) => r.user_id);
+      try {
+        await fanOutNotification(job.env, {
+          key: `release:${group.releaseId}:${group.day}`,
+          recipients: members,
+          actorId: null,
+          type: STREAM_TYPE.game,
+          texts: {
+            pre_title: "Сегодня выходит",
+            title: group.game.title,
+            title_url: gameUrl(group.game.id),
+            message: group.message,
+            message_url: gameUrl(group.game.id),
+          },
+          sourceKey: `release:${group.releaseId}`,
+          at: now.getTime(),
+        });
+      } catch (error) {
+        // Not queued: the markers go, so the next run tries these members again.
+        await db
+          .delete(releaseReminders)
+          .where(
+            and(
+              eq(releaseReminders.releaseId, group.releaseId),
+              eq(releaseReminders.day, group.day),
+              inArray(releaseReminders.userId, members),
+            ),
+          );
+        throw error;
+      }
+      sent += members.length;
+    }
   }
   return sent;
 }

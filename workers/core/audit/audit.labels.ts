@@ -50,6 +50,9 @@ export const AUDIT_LABELS: Record<string, string> = {
   "feed_source.update": "Изменение источника ленты",
   "feed_source.delete": "Удаление источника ленты",
   "feed_source.poll": "Проверка источника ленты",
+  // background jobs (the queue, docs/decisions/0037-queues-fan-out.md)
+  "queue.dead_letter": "Задание очереди не выполнено",
+  "search.reindex": "Перестройка поискового индекса",
 };
 
 export function auditLabel(action: string): string {
@@ -67,4 +70,6 @@ export const AUDIT_TARGET_LABELS: Record<string, string> = {
   report: "жалоба",
   config: "настройки",
   feed_source: "источник ленты",
+  queue: "задание очереди",
+  search: "поиск",
 };

@@ -12,10 +12,11 @@ import {
 import { auditInsert } from "#workers/core/audit/audit";
 import { AppError } from "#workers/core/errors";
 import { STREAM_TYPE } from "#workers/core/notifications/notifications.constants";
-import { notify } from "#workers/core/notifications/notifications";
+import { bestEffort } from "#workers/core/notifications/triggers/best-effort";
 import { requireWriter } from "#workers/core/shared/actor";
 import { normaliseKey } from "#workers/core/shared/text";
 import { parseInput } from "#workers/core/shared/validation";
+import { fanOutNotification } from "#workers/jobs/queue.producer";
 import type { RequestContext } from "#workers/platform/context";
 import { randomToken } from "#workers/platform/crypto";
 import { putAll, readUpload, widthVariants } from "#workers/platform/images";
@@ -287,7 +288,10 @@ function releaseUpdate(
   ];
 }
 
-/** Notifies each follower of a release (type 9, gamepad) that its date moved: «было …, стало …». */
+/**
+ * Notifies each follower of a release (type 9, gamepad) that its date moved: «было …, стало …». Through the queue
+ * (docs/decisions/0037-queues-fan-out.md): a popular release may have thousands of followers.
+ */
 async function tellFollowers(
   ctx: RequestContext,
   actor: UserRow,
@@ -299,23 +303,29 @@ async function tellFollowers(
     .select({ userId: releaseSubscriptions.userId })
     .from(releaseSubscriptions)
     .where(eq(releaseSubscriptions.releaseId, before.id));
-  const message = `Было: ${releaseDateLabel(before)}. Стало: ${releaseDateLabel(after)}.`;
-  for (const { userId } of followers) {
-    await notify(ctx, {
-      recipientId: userId,
-      actor,
-      showActor: false,
-      type: STREAM_TYPE.game,
-      texts: {
-        pre_title: "Дата выхода изменилась:",
-        title: game.title,
-        title_url: gameUrl(game.id),
-        message,
-        message_url: gameUrl(game.id),
-      },
-      sourceKey: `release:${before.id}`,
-    });
-  }
+  if (!followers.length) return;
+  const at = ctx.now().getTime();
+  await bestEffort(
+    "queueing notifications about a moved release",
+    () =>
+      fanOutNotification(ctx.env, {
+        key: `release-moved:${before.id}:${at}`,
+        recipients: followers.map((f) => f.userId),
+        actorId: actor.id,
+        showActor: false,
+        type: STREAM_TYPE.game,
+        texts: {
+          pre_title: "Дата выхода изменилась:",
+          title: game.title,
+          title_url: gameUrl(game.id),
+          message: `Было: ${releaseDateLabel(before)}. Стало: ${releaseDateLabel(after)}.`,
+          message_url: gameUrl(game.id),
+        },
+        sourceKey: `release:${before.id}`,
+        at,
+      }),
+    0,
+  );
 }
 
 // ─── releases ──────────────────────────────────────────────────────────────────────────────────────────────

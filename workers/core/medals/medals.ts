@@ -8,6 +8,8 @@ import { notify } from "#workers/core/notifications/notifications";
 import { STREAM_TYPE } from "#workers/core/notifications/notifications.constants";
 import { bestEffort } from "#workers/core/notifications/triggers/best-effort";
 import { requireWriter } from "#workers/core/shared/actor";
+import { RECIPIENT_TOKEN } from "#workers/jobs/queue.messages";
+import { fanOutNotification } from "#workers/jobs/queue.producer";
 import { normaliseKey } from "#workers/core/shared/text";
 import { parseInput } from "#workers/core/shared/validation";
 import type { RequestContext } from "#workers/platform/context";
@@ -163,6 +165,17 @@ async function memberFor(ctx: RequestContext, award: { user_id?: number; usernam
   return user;
 }
 
+/** The texts of a medal's notification (type 6, medal icon), linking to the member's medals. */
+function awardTexts(medal: MedalRow, note: string, member: number | typeof RECIPIENT_TOKEN) {
+  return {
+    pre_title: "Вам вручена медаль",
+    title: medal.name,
+    title_url: `/users/${member}/medals`,
+    message: note || medal.description,
+    message_url: `/users/${member}/medals`,
+  };
+}
+
 /** Tells a member about their medal: notification type 6 (medal icon) from the site itself, and a web push. */
 async function notifyAward(ctx: RequestContext, userId: number, medal: MedalRow, note: string): Promise<void> {
   await bestEffort(
@@ -172,13 +185,7 @@ async function notifyAward(ctx: RequestContext, userId: number, medal: MedalRow,
         recipientId: userId,
         actor: null,
         type: STREAM_TYPE.medal,
-        texts: {
-          pre_title: "Вам вручена медаль",
-          title: medal.name,
-          title_url: `/users/${userId}/medals`,
-          message: note || medal.description,
-          message_url: `/users/${userId}/medals`,
-        },
+        texts: awardTexts(medal, note, userId),
         sourceKey: `medal:${medal.id}`,
       }),
     null,
@@ -286,7 +293,22 @@ export async function awardAutomaticMedals(ctx: RequestContext): Promise<{ award
       RETURNING user_id`);
     if (rows.length >= AUTO_AWARD_BATCH) more = true;
     awarded += rows.length;
-    for (const { user_id: userId } of rows) await notifyAward(ctx, userId, medal, "");
+    if (!rows.length) continue;
+    // The winners hear about it through the queue (docs/decisions/0037): one message per hundred members.
+    await bestEffort(
+      "queueing notifications about an automatic medal",
+      () =>
+        fanOutNotification(ctx.env, {
+          key: `medal:${medal.id}:${now.getTime()}`,
+          recipients: rows.map((r) => r.user_id),
+          actorId: null,
+          type: STREAM_TYPE.medal,
+          texts: awardTexts(medal, "", RECIPIENT_TOKEN),
+          sourceKey: `medal:${medal.id}`,
+          at: now.getTime(),
+        }),
+      0,
+    );
   }
   return { awarded, more };
 }

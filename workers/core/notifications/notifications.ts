@@ -3,7 +3,7 @@ import { type NotificationRow, notifications, type UserRow, userIgnores, users }
 import { withSettingDefaults } from "#workers/core/accounts/accounts.constants";
 import { type Paged, parsePage, parsePathId, toPage } from "#workers/core/comments/paging";
 import { AppError } from "#workers/core/errors";
-import { pushToAwayMember } from "#workers/core/push/push";
+import { type PushPayload, queuePushToAwayMember } from "#workers/core/push/push";
 import { requireActor } from "#workers/core/shared/actor";
 import type { RequestContext } from "#workers/platform/context";
 import type { Db } from "#workers/platform/db";
@@ -170,16 +170,19 @@ export async function notify(ctx: RequestContext, input: NotifyInput): Promise<N
 
   const item: NotificationEvent = { ...serializeNotification(row, showActor ? actor : null), unread };
   publish(ctx, { type: "notification_created", obj: item }, { kind: "user", id: recipientId });
-  // A member with no open tab hears about it by web push (a grouped update does not ring again).
-  if (!grouped) {
-    pushToAwayMember(ctx, recipientId, {
-      notification_id: row.id,
-      title: [item.pre_title, item.title].filter(Boolean).join(" ") || "Новое уведомление",
-      body: item.message,
-      url: item.message_url || item.title_url || "/",
-    });
-  }
+  // A member with no open tab hears about it by web push, through the queue (a grouped update does not ring again).
+  if (!grouped) queuePushToAwayMember(ctx, recipientId, pushPayloadOf(item));
   return { recipientId, item, grouped };
+}
+
+/** What a web push about a notification says. */
+export function pushPayloadOf(item: StreamItem): PushPayload {
+  return {
+    notification_id: item.id,
+    title: [item.pre_title, item.title].filter(Boolean).join(" ") || "Новое уведомление",
+    body: item.message,
+    url: item.message_url || item.title_url || "/",
+  };
 }
 
 export type NotificationPage = Paged<StreamItem> & {

@@ -9,6 +9,7 @@ import {
   sendPushRequest,
   type VapidConfig,
 } from "#workers/platform/push";
+import { queuePush } from "#workers/jobs/queue.producer";
 import { isUserOnline } from "#workers/realtime/presence";
 import { MAX_PUSH_FAILURES } from "./push.schemas";
 
@@ -22,6 +23,8 @@ const URL_MAX = 1000;
 export interface PushOptions {
   /** The fetch that reaches the push services; tests pass a recorder (there is no network in tests). */
   fetch?: typeof fetch;
+  /** Only this one of the member's devices (the queue delivers to each device on its own). */
+  subscriptionId?: number;
 }
 
 type PushContext = Pick<RequestContext, "env" | "vars" | "db" | "now" | "waitUntil">;
@@ -60,32 +63,63 @@ export function pushToAwayMember(
   }
 }
 
-async function deliverToAwayMember(
+/**
+ * Queues a web push about a notification (docs/decisions/0037-queues-fan-out.md): after the response, and only for
+ * a member with a device subscribed while push is configured; the queue consumer delivers it with retries
+ * (deliverToAwayMember). Never throws.
+ */
+export function queuePushToAwayMember(
+  ctx: Pick<RequestContext, "env" | "vars" | "db" | "waitUntil">,
+  userId: number,
+  payload: PushPayload,
+): void {
+  if (!readVapid(ctx.vars)) return;
+  const work = async () => {
+    const [device] = await ctx.db
+      .select({ id: pushSubscriptions.id })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, userId))
+      .limit(1);
+    if (device) await queuePush(ctx.env, { userId, payload });
+  };
+  try {
+    ctx.waitUntil(work().catch((error) => console.error("queueing a web push failed", error)));
+  } catch (error) {
+    console.error("queueing a web push failed", error);
+  }
+}
+
+/** The member's devices a push goes to (one of them with `subscriptionId`). */
+export function pushDevices(ctx: Pick<RequestContext, "db">, userId: number, subscriptionId?: number) {
+  return ctx.db.query.pushSubscriptions.findMany({
+    where: subscriptionId
+      ? and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.id, subscriptionId))
+      : eq(pushSubscriptions.userId, userId),
+  });
+}
+
+/**
+ * Delivers a push to the member's devices (or the one device of `options.subscriptionId`) unless they have a tab
+ * open or push is off; resolves to each device's outcome. Throws when presence cannot be checked.
+ */
+export async function deliverToAwayMember(
   ctx: PushContext,
   userId: number,
   payload: PushPayload,
   options: PushOptions,
-): Promise<void> {
+): Promise<PushOutcome[]> {
   const vapid = readVapid(ctx.vars);
-  if (!vapid) return;
-  const subscriptions = await ctx.db.query.pushSubscriptions.findMany({ where: eq(pushSubscriptions.userId, userId) });
-  if (!subscriptions.length) return;
-  let online: boolean;
-  try {
-    online = await isUserOnline(ctx.env, ctx.vars.REALTIME_SHARDS, userId);
-  } catch (error) {
-    // Presence unknown: skip rather than notify twice (the notification waits on the site anyway).
-    console.error("web push skipped: presence check failed", error);
-    return;
-  }
-  if (online) return;
+  if (!vapid) return [];
+  const subscriptions = await pushDevices(ctx, userId, options.subscriptionId);
+  if (!subscriptions.length) return [];
+  if (await isUserOnline(ctx.env, ctx.vars.REALTIME_SHARDS, userId)) return [];
   const message: PushPayload = {
     notification_id: payload.notification_id,
     title: clip(payload.title, TITLE_MAX),
     body: clip(payload.body, BODY_MAX),
     url: sitePath(payload.url),
   };
-  await Promise.all(subscriptions.map((row) => deliverOne(ctx, row, message, vapid, options)));
+  return Promise.all(subscriptions.map((row) => deliverOne(ctx, row, message, vapid, options)));
 }
 
 async function deliverOne(
@@ -94,7 +128,7 @@ async function deliverOne(
   message: PushPayload,
   vapid: VapidConfig,
   options: PushOptions,
-): Promise<void> {
+): Promise<PushOutcome> {
   let outcome: PushOutcome;
   try {
     const request = await encryptPushPayload(row, message, vapid);
@@ -123,4 +157,5 @@ async function deliverOne(
         .where(and(eq(pushSubscriptions.id, id), gte(pushSubscriptions.failureCount, MAX_PUSH_FAILURES))),
     ]);
   }
+  return outcome;
 }

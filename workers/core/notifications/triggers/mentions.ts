@@ -2,6 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { notifications, type UserRow, users } from "#drizzle/schema";
 import { roleMentionRecipients, rolePreTitle } from "#workers/core/roles/role-mentions";
 import { normaliseKey } from "#workers/core/shared/text";
+import { fanOutNotification } from "#workers/jobs/queue.producer";
 import type { RequestContext } from "#workers/platform/context";
 import { mentionedNames } from "../mentions";
 import { type Notified, notify } from "../notifications";
@@ -42,32 +43,48 @@ export async function notifyMentions(
       sourceKey: input.key,
     });
   });
-  return [...jobs, ...(await notifyRoleMentions(ctx, input))];
+  await notifyRoleMentions(ctx, input);
+  return jobs;
 }
 
 /**
  * @role mentions (workers/core/roles/role-mentions.ts): one notification per member of the mentioned roles (not
- * those in `told`, who heard about the item already), its pre-title naming the role.
+ * those in `told`, who heard about the item already), its pre-title naming the role. They may be many, so they go
+ * through the queue (docs/decisions/0037-queues-fan-out.md): one message per role and hundred members, delivered
+ * after the response, each member once (delivery key `role:<item>:<member>`).
  */
 export async function notifyRoleMentions(
   ctx: RequestContext,
   input: { actor: UserRow; text: string; told: Set<number>; preTitle: string; texts: StreamTexts; key: string },
-): Promise<Promise<Notified | null>[]> {
+): Promise<void> {
   const recipients = await bestEffort(
     "looking up role mentions",
     () => roleMentionRecipients(ctx, input.actor, input.text, input.told),
     [],
   );
-  return recipients.map(({ recipientId, roleName }) => {
+  const byRole = new Map<string, number[]>();
+  for (const { recipientId, roleName } of recipients) {
     input.told.add(recipientId);
-    return notify(ctx, {
-      recipientId,
-      actor: input.actor,
-      type: STREAM_TYPE.mention,
-      texts: { ...input.texts, pre_title: rolePreTitle(input.preTitle, roleName) },
-      sourceKey: input.key,
-    });
-  });
+    byRole.set(roleName, [...(byRole.get(roleName) ?? []), recipientId]);
+  }
+  await bestEffort(
+    "queueing role mention notifications",
+    () =>
+      Promise.all(
+        [...byRole].map(([roleName, members]) =>
+          fanOutNotification(ctx.env, {
+            key: `role:${input.key}`,
+            recipients: members,
+            actorId: input.actor.id,
+            type: STREAM_TYPE.mention,
+            texts: { ...input.texts, pre_title: rolePreTitle(input.preTitle, roleName) },
+            sourceKey: input.key,
+            at: ctx.now().getTime(),
+          }),
+        ),
+      ),
+    [],
+  );
 }
 
 /** Mentions added by an edit: notified unless already told about this item. */
@@ -99,16 +116,14 @@ export async function newMentions(
           sourceKey: input.key,
         });
       });
-    jobs.push(
-      ...(await notifyRoleMentions(ctx, {
-        actor: input.author,
-        text: addedText,
-        told,
-        preTitle: input.texts.pre_title,
-        texts: input.texts,
-        key: input.key,
-      })),
-    );
+    await notifyRoleMentions(ctx, {
+      actor: input.author,
+      text: addedText,
+      told,
+      preTitle: input.texts.pre_title,
+      texts: input.texts,
+      key: input.key,
+    });
     return notifyAll("notification about a mention", jobs);
   }, []);
 }

@@ -8,7 +8,7 @@ import { type Notified, notify, removeNotifications } from "../notifications";
 import { STREAM_TYPE } from "../notifications.constants";
 import { excerpt, postTitle, type StreamItem } from "../notifications.serializers";
 import { sourceKey } from "../sources";
-import { bestEffort, notifyAll } from "./best-effort";
+import { bestEffort } from "./best-effort";
 import { commentCreated, commentRemoved, commentUpdated } from "./comments";
 import { notifyRoleMentions } from "./mentions";
 
@@ -35,7 +35,7 @@ export async function onPostPublished(
     preTitle: "упомянул(а) вас в статье",
     texts: { pre_title: "", title: postTitle(post.title), title_url: postUrl(post.slug) },
     key: sourceKey.post(post.id),
-  }).then((jobs) => notifyAll("notification about a role mention in a post", jobs));
+  });
   const [activity] = await Promise.all([publishedActivity(ctx, input), mentions]);
   return activity;
 }
