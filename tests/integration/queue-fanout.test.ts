@@ -4,9 +4,12 @@ import { releaseSubscriptions, roles, userRoles } from "#drizzle/schema";
 import { json, memberClient } from "#tests/factories/client";
 import { db, eventually, scalar } from "#tests/factories/db";
 import { createPost } from "#tests/factories/posts";
+import { openSocket } from "#tests/factories/sockets";
 import { createUser } from "#tests/factories/users";
 import { normaliseKey } from "#workers/core/shared/text";
+import { STREAM_TYPE } from "#workers/core/notifications/notifications.constants";
 import { RECIPIENTS_PER_MESSAGE } from "#workers/jobs/queue.messages";
+import { fanOutNotification } from "#workers/jobs/queue.producer";
 import { sendReleaseReminders } from "#workers/jobs/release-reminders";
 import { runScheduledJobs } from "#workers/jobs/scheduled";
 import { readVars } from "#workers/platform/env";
@@ -72,6 +75,29 @@ describe("fan-out through the queue", () => {
       );
     },
   );
+
+  it("a member with a tab open sees the notification arrive on the channel, with the unread count", SLOW, async () => {
+    const { client, user } = await memberClient();
+    const away = await createUser();
+    const socket = await openSocket(client);
+    try {
+      const key = `test-live:${Date.now()}`;
+      await fanOutNotification(env, {
+        key,
+        recipients: [user.id, away.id],
+        actorId: null,
+        type: STREAM_TYPE.medal,
+        texts: { pre_title: "Вам вручена медаль", title: "Живая", title_url: "/users/{member}/medals" },
+        sourceKey: key,
+        at: Date.now(),
+      });
+      const event = await socket.event("notification_created", (obj) => obj.title === "Живая", QUEUE_WAIT_MS);
+      expect(event.obj).toMatchObject({ unread: 1, title_url: `/users/${user.id}/medals`, user: null });
+      expect(await scalar("SELECT count(*) FROM notifications WHERE source_key = ?", key)).toBe(2);
+    } finally {
+      socket.close();
+    }
+  });
 
   it(
     "a release-day reminder reaches every follower once, and a rerun of the job sends nothing more",

@@ -8,6 +8,7 @@ import { shouldNotify } from "#workers/core/notifications/notifications.policy";
 import { serializeNotification, textColumns } from "#workers/core/notifications/notifications.serializers";
 import type { RequestContext } from "#workers/platform/context";
 import { readVapid } from "#workers/platform/push";
+import { onlineUserIds } from "#workers/realtime/presence";
 import { publish } from "#workers/realtime/publish";
 import { RECIPIENT_TOKEN, type TNotifyMessage, type TPushMessage } from "./queue.messages";
 import { sendJobs } from "./queue.producer";
@@ -70,6 +71,15 @@ export async function deliverNotifications(ctx: RequestContext, message: TNotify
   if (!inserted.length) return [];
 
   const told = inserted.map((r) => r.user_id);
+  // Only members with a tab open hear it on the channel (one presence call per shard, not one event per member: a
+  // tab opened meanwhile loads its notifications itself); the others may get a web push.
+  const online = onlineUserIds(ctx.env, ctx.vars.REALTIME_SHARDS).then(
+    (ids) => new Set(ids),
+    (error) => {
+      console.error("presence check failed: publishing to every recipient", error);
+      return null;
+    },
+  );
   const [unreadRows, devices] = await ctx.db.batch([
     ctx.db
       .select({ userId: notifications.userId, n: count() })
@@ -82,6 +92,7 @@ export async function deliverNotifications(ctx: RequestContext, message: TNotify
       .where(inArray(pushSubscriptions.userId, readVapid(ctx.vars) ? idsOf(told) : idsOf([]))),
   ]);
   const unread = new Map(unreadRows.map((r) => [r.userId, r.n]));
+  const present = await online;
   const withDevices = new Set(devices.map((r) => r.userId));
   const when = new Date(at);
   const pushes: TPushMessage[] = [];
@@ -103,8 +114,12 @@ export async function deliverNotifications(ctx: RequestContext, message: TNotify
       deliveryKey: `${message.key}:${userId}`,
     };
     const item = { ...serializeNotification(row, actor), unread: unread.get(userId) ?? 1 };
-    publish(ctx, { type: "notification_created", obj: item }, { kind: "user", id: userId });
-    if (withDevices.has(userId)) pushes.push({ kind: "push", userId, payload: pushPayloadOf(item) });
+    if (!present || present.has(userId)) {
+      publish(ctx, { type: "notification_created", obj: item }, { kind: "user", id: userId });
+    }
+    if (withDevices.has(userId) && !present?.has(userId)) {
+      pushes.push({ kind: "push", userId, payload: pushPayloadOf(item) });
+    }
   }
   // The pushes are messages of their own: a push service's failure retries one push, never this message's rows.
   // Best effort like publish(): the rows are written, and a redelivery would find nothing left to push.
