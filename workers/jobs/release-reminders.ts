@@ -1,23 +1,25 @@
-import { and, eq, gte, inArray, lte, sql } from "drizzle-orm";
-import { calendarMembers, gameReleases, games, releaseReminders, releaseSubscriptions } from "#drizzle/schema";
+import { and, eq, gte, lte, sql } from "drizzle-orm";
+import { calendarMembers, gameReleases, games, releaseSubscriptions } from "#drizzle/schema";
 import { dayOf, releaseDateLabel, releaseDay } from "#workers/core/calendar/calendar.dates";
 import { memberTimeZone } from "#workers/core/calendar/calendar.members";
 import { gameUrl } from "#workers/core/calendar/calendar.urls";
 import { STREAM_TYPE } from "#workers/core/notifications/notifications.constants";
-import { RECIPIENTS_PER_MESSAGE } from "./queue.messages";
 import { fanOutNotification } from "./queue.producer";
 import type { Job, JobContext } from "./scheduled";
 
 /**
  * Release-day reminders: on the day a followed release comes out — the day in the member's time zone (Moscow time
  * when they chose none) — the member gets a notification of type 9 (gamepad) and, with no tab open, a web push.
- * Once: the sent-marker rows (member, release, day) are inserted first, a hundred at a time, and only the members
+ * Once: the sent-marker rows (member, release, day) are inserted first, a thousand a statement, and only the members
  * whose marker this run inserted are told, so a rerun, or two runs at once, send nothing twice; a release moved to
  * another day reminds again on that day. The notifications go through the queue (docs/decisions/0037): this run
- * writes the markers and sends one message per hundred members, however many follow the release.
+ * writes the markers and queues one message per hundred members (sendBatch, 100 messages a call), however many
+ * follow the release.
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Sent-markers written by one statement. */
+const MARKERS_PER_STATEMENT = 1000;
 
 interface ReminderGroup {
   releaseId: number;
@@ -63,45 +65,43 @@ export async function sendReleaseReminders(job: JobContext): Promise<number> {
   }
   let sent = 0;
   for (const group of groups.values()) {
-    for (let i = 0; i < group.members.length; i += RECIPIENTS_PER_MESSAGE) {
-      const chunk = group.members.slice(i, i + RECIPIENTS_PER_MESSAGE);
+    // The markers first, a thousand members a statement (their ids travel as one JSON array).
+    const members: number[] = [];
+    for (let i = 0; i < group.members.length; i += MARKERS_PER_STATEMENT) {
+      const chunk = group.members.slice(i, i + MARKERS_PER_STATEMENT);
       const marked = await db.all<{ user_id: number }>(sql`
         INSERT INTO release_reminders (user_id, release_id, day, sent_at)
         SELECT value, ${group.releaseId}, ${group.day}, ${now.getTime()} FROM json_each(${JSON.stringify(chunk)})
         WHERE true ON CONFLICT DO NOTHING RETURNING user_id`);
-      if (!marked.length) continue;
-      const members = marked.map((r) => r.user_id);
-      try {
-        await fanOutNotification(job.env, {
-          key: `release:${group.releaseId}:${group.day}`,
-          recipients: members,
-          actorId: null,
-          type: STREAM_TYPE.game,
-          texts: {
-            pre_title: "Сегодня выходит",
-            title: group.game.title,
-            title_url: gameUrl(group.game.id),
-            message: group.message,
-            message_url: gameUrl(group.game.id),
-          },
-          sourceKey: `release:${group.releaseId}`,
-          at: now.getTime(),
-        });
-      } catch (error) {
-        // Not queued: the markers go, so the next run tries these members again.
-        await db
-          .delete(releaseReminders)
-          .where(
-            and(
-              eq(releaseReminders.releaseId, group.releaseId),
-              eq(releaseReminders.day, group.day),
-              inArray(releaseReminders.userId, members),
-            ),
-          );
-        throw error;
-      }
-      sent += members.length;
+      members.push(...marked.map((r) => r.user_id));
     }
+    if (!members.length) continue;
+    try {
+      await fanOutNotification(job.env, {
+        key: `release:${group.releaseId}:${group.day}`,
+        recipients: members,
+        actorId: null,
+        type: STREAM_TYPE.game,
+        texts: {
+          pre_title: "Сегодня выходит",
+          title: group.game.title,
+          title_url: gameUrl(group.game.id),
+          message: group.message,
+          message_url: gameUrl(group.game.id),
+        },
+        sourceKey: `release:${group.releaseId}`,
+        at: now.getTime(),
+      });
+    } catch (error) {
+      // Not queued: this run's markers go, so the next run tries these members again.
+      for (let i = 0; i < members.length; i += MARKERS_PER_STATEMENT) {
+        await db.run(sql`
+          DELETE FROM release_reminders WHERE release_id = ${group.releaseId} AND day = ${group.day}
+            AND user_id IN (SELECT value FROM json_each(${JSON.stringify(members.slice(i, i + MARKERS_PER_STATEMENT))}))`);
+      }
+      throw error;
+    }
+    sent += members.length;
   }
   return sent;
 }
