@@ -4,6 +4,7 @@ import { recapJob } from "./recap";
 import { readVars, type Vars } from "#workers/platform/env";
 import { feedPollJob } from "./feed-poll";
 import { releaseRemindersJob } from "./release-reminders";
+import { retentionJob } from "./retention";
 import { santaJob } from "./santa";
 import { automaticMedalsJob } from "./medals";
 import { supporterExpiryJob } from "./supporters";
@@ -38,6 +39,7 @@ const JOBS: Job[] = [
   feedPollJob,
   santaJob,
   recapJob,
+  retentionJob,
 ];
 
 /**
