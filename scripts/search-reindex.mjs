@@ -2,7 +2,9 @@
 // tables they index, on the local D1 (or the one under --persist-to DIR, e.g. .wrangler/bench-state; --remote
 // for the deployed database). The index is derived data: its triggers keep it, so this is for a restore from a
 // table-by-table backup, a changed index definition, or a check. Word forms are matched at query time
-// (workers/core/search/terms.ts), so a new dictionary needs no reindex.
+// (workers/core/search/terms.ts), so a new dictionary needs no reindex. On a live site with millions of rows prefer
+// the queue (docs/decisions/0037-queues-fan-out.md): `POST /api/v1/search/reindex/` as an admin rebuilds each index
+// in the background, 5,000 rows a step, while search keeps working; this script does it in one go.
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { root, run } from "./lib.mjs";
