@@ -1,13 +1,18 @@
-// `npm run bench:realtime`: the realtime channel under load. The built site under `wrangler dev` on its own small
-// state (.wrangler/bench-realtime-state: migrations + the demo seed, remade each run); 2,000 guest websockets on
-// /ws/ (opened 50 at a time, each pinging every 10 s like app/realtime/connection.ts); then a moderator pins and
-// unpins a post through the API, which publishes `post_pinned`/`post_unpinned` to every socket, several rounds.
-// Measures connect time (new WebSocket → open), delivery time (just before the PATCH is sent → the event arrives
-// at each socket) and lost events; prints them and writes the "Realtime channel" section of docs/benchmarks.md.
+// `npm run bench:realtime`: the realtime channel under load, for several channel shard counts (1, 2 and 4 shards by
+// default) side by side. The built site under `wrangler dev`, one server per shard count (REALTIME_SHARDS), all
+// running at once, each on its own copy of a small state (.wrangler/bench-realtime-state: migrations + the demo
+// seed, remade each run), their measured rounds alternating; per server 2,000 guest websockets on /ws/
+// (opened 50 at a time; like app/realtime/connection.ts each sends its route on open and the bare heartbeat every
+// 10 s, which the channel answers with setWebSocketAutoResponse); then two idle heartbeat periods, one with the
+// bare heartbeat and one with route pings (which wake the shard, as every heartbeat did before decision 0038), to
+// measure what a heartbeat costs the server; then a moderator pins and unpins a post through the API, which
+// publishes `post_pinned`/`post_unpinned` to every socket, several rounds. Measures connect time (new WebSocket →
+// open), delivery time (just before the PATCH is sent → the event arrives at each socket) and lost events; prints
+// them and writes the "Realtime channel" section of docs/benchmarks.md.
 // Usage: npm run bench:realtime [-- --sockets 2000] [-- --concurrency 50] [-- --rounds 10] [-- --warmup 2] [-- --gap 1000]
-//        [-- --shards 1] [-- --no-build | --build] [-- --no-write]
+//        [-- --shards 1,2,4] [-- --no-idle] [-- --no-build | --build] [-- --no-write]
 import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { root, run } from "../lib.mjs";
@@ -25,17 +30,32 @@ const ROUNDS = option("--rounds", 10);
 /** Unmeasured events first (even: the post ends as it was), as the HTTP bench warms up before measuring. */
 const WARMUP = option("--warmup", 2);
 const GAP_MS = option("--gap", 1000);
-const SHARDS = option("--shards", 0); // 0: as configured (wrangler.toml REALTIME_SHARDS)
+/** The shard counts to run, one server each: `--shards 1,2,4` (the default). */
+const SHARD_COUNTS = (() => {
+  const i = args.indexOf("--shards");
+  const list = (i >= 0 ? args[i + 1] : "1,2,4").split(",").map(Number);
+  if (!list.length || list.some((n) => !Number.isInteger(n) || n < 1 || n > 64)) {
+    throw new Error("--shards: список чисел от 1 до 64 через запятую, например 1,2,4");
+  }
+  return list;
+})();
+/** Measure the heartbeat's server CPU over idle periods (bare heartbeat, then route pings). */
+const IDLE = !args.includes("--no-idle");
+/** Events before any socket is open (even: the post ends as it was), to price an event without its fan-out. */
+const EMPTY_ROUNDS = 6;
 const TARGET_P99_MS = 300;
 const HEARTBEAT_MS = 10_000; // REALTIME.heartbeatMs
+/** HEARTBEAT.ping in workers/realtime/constants.ts: byte for byte, or the runtime does not answer it. */
+const BARE_PING = '{"type":"ping"}';
+const ROUTE_PING = JSON.stringify({ type: "ping", route: "/" });
 const CONNECT_TIMEOUT_MS = 10_000; // REALTIME.connectTimeoutMs
 const DELIVERY_TIMEOUT_MS = 10_000; // after this, a socket without the event counts as having lost it
 const MODERATOR = { username: "Смотритель", password: "moder-demo-2026" };
 const STATE_DIR = path.join(root, ".wrangler", "bench-realtime-state");
 const SECTION = "## Realtime channel (npm run bench:realtime)";
 
-/** Set by cpuTimes() on first use. */
-let serverPids = null;
+/** What the sockets send as their heartbeat: the bare one, or (for the idle comparison) a route ping. */
+let heartbeatMessage = BARE_PING;
 const TICK_MS = (() => {
   try {
     return 1000 / Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim());
@@ -47,9 +67,12 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const num = (n) => n.toLocaleString("en-US");
 const ms = (v) => (v === null || v === undefined ? "—" : v < 10 ? v.toFixed(1) : v.toFixed(0));
 
-/** One guest socket, as app/realtime/connection.ts keeps it: ping on open and every 10 s, expects a pong. */
+/**
+ * One guest socket, as app/realtime/connection.ts keeps it: its route on open, then the bare heartbeat every 10 s;
+ * expects a pong for each.
+ */
 class BenchSocket {
-  constructor(i) {
+  constructor(i, target) {
     this.i = i;
     this.connectMs = null;
     this.pongMs = null;
@@ -77,21 +100,21 @@ class BenchSocket {
       settle();
       pongResolve();
     }, CONNECT_TIMEOUT_MS);
-    this.ws = new WebSocket(`ws://127.0.0.1:${port}/ws/?client=bench-${i}`);
+    this.ws = new WebSocket(`ws://127.0.0.1:${target.port}/ws/?client=bench-${i}`);
     this.ws.addEventListener("open", () => {
       clearTimeout(timer);
       this.openedAt = performance.now();
       this.connectMs = this.openedAt - started;
       settle();
       const pingAt = performance.now();
-      this.ping();
+      this.ping(ROUTE_PING);
       this.onFirstPong = () => {
         this.pongMs = performance.now() - pingAt;
         pongResolve();
       };
       this.heartbeat = setInterval(() => {
         if (this.awaitingPong) this.missedPongs += 1;
-        this.ping();
+        this.ping(heartbeatMessage);
       }, HEARTBEAT_MS);
     });
     this.ws.addEventListener("message", (e) => {
@@ -133,11 +156,11 @@ class BenchSocket {
     });
   }
 
-  ping() {
+  ping(message) {
     if (this.ws.readyState !== WebSocket.OPEN) return;
     this.awaitingPong = true;
     this.pings += 1;
-    this.ws.send(JSON.stringify({ type: "ping", route: "/" }));
+    this.ws.send(message);
   }
 
   isOpen() {
@@ -188,129 +211,194 @@ run("node", ["scripts/seed.mjs", "--persist-to", STATE_DIR], {
   stdio: ["ignore", "ignore", "inherit"],
 });
 
-const serverArgs = ["--log-level", "warn", ...(SHARDS > 0 ? ["--var", `REALTIME_SHARDS:${SHARDS}`] : [])];
-const { server, base, port } = await startServer(STATE_DIR, serverArgs);
-const shards = SHARDS > 0 ? SHARDS : configuredShards();
-console.log(`Сервер: ${base} (wrangler dev, сборка build/, шардов канала: ${shards})`);
-
-const sockets = [];
-let result;
+// One server per shard count, all running at once on copies of the seeded state; their rounds alternate, so
+// every shard count sees the same load from the rest of the machine (it is shared).
+const targets = [];
+const results = [];
 try {
-  result = await bench();
+  for (const shards of SHARD_COUNTS) {
+    const dir = `${STATE_DIR}-${shards}`;
+    rmSync(dir, { recursive: true, force: true });
+    cpSync(STATE_DIR, dir, { recursive: true });
+    const started = await startServer(dir, {
+      kind: "wrangler",
+      vars: { REALTIME_SHARDS: shards },
+      extraArgs: ["--log-level", "warn"],
+    });
+    targets.push({ shards, ...started, pids: null, sockets: [] });
+    console.log(`Сервер: ${started.base} (wrangler dev, сборка build/, шардов канала: ${shards})`);
+  }
+  results.push(...(await bench(targets)));
 } finally {
-  for (const s of sockets) s.stop();
-  stopServer(server);
+  for (const t of targets) {
+    for (const s of t.sockets) s.stop();
+    stopServer(t.server);
+  }
 }
-printResult(result);
+for (const r of results) printResult(r);
+if (results.length > 1) printSummary(results);
 if (!args.includes("--no-write")) {
-  const file = writeSection(result);
+  const file = writeSection(results);
   console.log(`✓ Раздел «Realtime channel» записан в ${path.relative(root, file)}`);
 }
 process.exit(0);
 
 // ─── 2. the run ────────────────────────────────────────────────────────────────────────────────────────
-async function bench() {
-  // One cheap request first, so the isolate is warm before the first upgrade is timed.
-  await fetch(`${base}/api/v1/config/`).then((r) => r.arrayBuffer());
+async function bench(targets) {
+  for (const t of targets) {
+    // One cheap request first, so the isolate is warm before anything is timed.
+    await fetch(`${t.base}/api/v1/config/`).then((r) => r.arrayBuffer());
+    t.session = await signIn(t.base);
+    t.post = await pickPost(t.base, t.session);
+    t.pinned = t.post.is_pinned;
+    t.rounds = [];
+  }
+  await emptyRounds(targets);
+  for (const t of targets) await connectAll(t);
+  const idle = IDLE ? await idleHeartbeats(targets) : null;
 
-  console.log(`Открываю ${num(SOCKETS)} сокетов по ${CONCURRENCY} одновременно…`);
-  const connectStarted = performance.now();
+  console.log(
+    `Событие: PATCH /api/v1/post/…/pin/ от «${MODERATOR.username}», ${ROUNDS} раундов на каждый сервер, по очереди`,
+  );
+  await sleep(1000);
+  for (let w = 0; w < WARMUP; w += 1) {
+    for (const t of targets) {
+      const res = await fetch(`${t.base}/api/v1/post/${encodeURIComponent(t.post.slug)}/pin/`, {
+        method: "PATCH",
+        headers: t.session.headers(),
+      });
+      if (!res.ok) throw new Error(`PATCH pin (разогрев): HTTP ${res.status}`);
+      t.pinned = (await res.json()).is_pinned;
+      await sleep(GAP_MS);
+    }
+  }
+  if (WARMUP) console.log(`  разогрев: ${WARMUP} события на сервер без замера`);
+
+  for (let r = 0; r < ROUNDS; r += 1) {
+    // The order rotates each round, so no shard count always goes first.
+    for (let k = 0; k < targets.length; k += 1) {
+      await round(targets[(r + k) % targets.length], r);
+      await sleep(GAP_MS);
+    }
+  }
+  const loadAfter = os.loadavg()[0];
+  return targets.map((t) => summarize(t, idle?.get(t) ?? null, loadAfter));
+}
+
+/**
+ * The cost of an event without its fan-out: EMPTY_ROUNDS pin/unpin events before any socket is open (the PATCH,
+ * local D1, the RPC to each shard), after EMPTY_ROUNDS unmeasured ones. Their median Worker+DO CPU is subtracted
+ * from a round's to get the CPU of the broadcast itself per socket.
+ */
+async function emptyRounds(targets) {
+  const once = async (t) => {
+    const before = cpuTimes(t);
+    const res = await fetch(`${t.base}/api/v1/post/${encodeURIComponent(t.post.slug)}/pin/`, {
+      method: "PATCH",
+      headers: t.session.headers(),
+    });
+    if (!res.ok) throw new Error(`PATCH pin (без сокетов): HTTP ${res.status}`);
+    t.pinned = (await res.json()).is_pinned;
+    await sleep(300); // the broadcast runs after the response (waitUntil)
+    return cpuDelta(before, cpuTimes(t)).worker;
+  };
+  const samples = new Map(targets.map((t) => [t, []]));
+  for (let k = 0; k < EMPTY_ROUNDS * 2; k += 1) {
+    for (const t of targets) {
+      const cpu = await once(t);
+      if (k >= EMPTY_ROUNDS && cpu !== null) samples.get(t).push(cpu);
+    }
+  }
+  for (const t of targets) {
+    t.emptyCpu = median(samples.get(t));
+    console.log(
+      `${t.shards} шард(а): CPU Worker+DO на событие без сокетов ${ms(t.emptyCpu)} мс (медиана ${EMPTY_ROUNDS})`,
+    );
+  }
+}
+
+/** Opens the target's sockets, CONCURRENCY at a time, and waits for each one's first pong. */
+async function connectAll(t) {
+  console.log(`${t.shards} шард(а): открываю ${num(SOCKETS)} сокетов по ${CONCURRENCY} одновременно…`);
+  const started = performance.now();
   let next = 0;
   async function opener() {
     while (next < SOCKETS) {
-      const s = new BenchSocket(next++);
-      sockets.push(s);
+      const s = new BenchSocket(next++, t);
+      t.sockets.push(s);
       await s.opened;
     }
   }
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, SOCKETS) }, opener));
-  const connectWallMs = performance.now() - connectStarted;
-  await Promise.all(sockets.map((s) => s.firstPong));
-  const open = sockets.filter((s) => s.isOpen());
-  const failed = sockets.filter((s) => s.connectError);
+  t.connectWallMs = performance.now() - started;
+  await Promise.all(t.sockets.map((s) => s.firstPong));
+  t.failedSockets = t.sockets.filter((s) => s.connectError);
   console.log(
-    `  открыто ${num(open.length)} из ${num(SOCKETS)} за ${(connectWallMs / 1000).toFixed(1)} с` +
-      `${failed.length ? `, не открылись: ${failed.length} (${summarizeErrors(failed)})` : ""}`,
+    `  открыто ${num(t.sockets.filter((s) => s.isOpen()).length)} из ${num(SOCKETS)} за ${(t.connectWallMs / 1000).toFixed(1)} с` +
+      `${t.failedSockets.length ? `, не открылись: ${t.failedSockets.length} (${summarizeErrors(t.failedSockets)})` : ""}`,
   );
+}
 
-  const session = await signIn();
-  const post = await pickPost(session);
-  console.log(`Событие: PATCH /api/v1/post/${post.slug}/pin/ от «${MODERATOR.username}», ${ROUNDS} раундов`);
-  await sleep(1000);
-
-  for (let w = 0; w < WARMUP; w += 1) {
-    const res = await fetch(`${base}/api/v1/post/${encodeURIComponent(post.slug)}/pin/`, {
-      method: "PATCH",
-      headers: session.headers(),
-    });
-    if (!res.ok) throw new Error(`PATCH pin (разогрев): HTTP ${res.status}`);
-    await res.body?.cancel();
-    await sleep(GAP_MS);
+/** One measured event on one server: PATCH the pin, wait for every open socket (or the time-out). */
+async function round(t, r) {
+  const expected = t.pinned ? "post_unpinned" : "post_pinned";
+  const targets = t.sockets.filter((s) => s.isOpen());
+  const x = { index: r, type: expected, slug: t.post.slug, t0: 0, sockets: targets.length };
+  for (const s of targets) s.expect(x);
+  const cpuBefore = cpuTimes(t);
+  x.t0 = performance.now();
+  const res = await fetch(`${t.base}/api/v1/post/${encodeURIComponent(t.post.slug)}/pin/`, {
+    method: "PATCH",
+    headers: t.session.headers(),
+  });
+  x.patchMs = performance.now() - x.t0;
+  const body = await res.json().catch(() => ({}));
+  if (!res.ok) throw new Error(`PATCH pin: HTTP ${res.status} ${JSON.stringify(body)}`);
+  t.pinned = body.is_pinned;
+  if ((expected === "post_pinned") !== t.pinned) throw new Error(`PATCH pin: ожидалось is_pinned=${!t.pinned}`);
+  const deadline = x.t0 + DELIVERY_TIMEOUT_MS;
+  while (performance.now() < deadline && targets.some((s) => s.arrival(r) === undefined && s.isOpen())) {
+    await sleep(20);
   }
-  if (WARMUP) console.log(`  разогрев: ${WARMUP} события без замера`);
+  x.cpu = cpuDelta(cpuBefore, cpuTimes(t));
+  x.wallMs = performance.now() - x.t0;
+  const times = targets.map((s) => s.arrival(r)).filter((v) => v !== undefined);
+  x.received = times.length;
+  x.lost = targets.length - times.length;
+  x.times = times;
+  x.stats = stats(times);
+  t.rounds.push(x);
+  console.log(
+    `  ${t.shards} шард(а), раунд ${r + 1} (${expected}): PATCH ${ms(x.patchMs)} мс; доставлено ${num(times.length)}/${num(targets.length)}` +
+      `; первый ${ms(x.stats.min)}, p50 ${ms(x.stats.p50)}, p99 ${ms(x.stats.p99)}, последний ${ms(x.stats.max)} мс` +
+      `; CPU: клиент ${ms(x.cpu.client)}, прокси ${ms(x.cpu.proxy)}, Worker+DO ${ms(x.cpu.worker)} мс`,
+  );
+}
 
-  const rounds = [];
-  let pinned = WARMUP % 2 ? !post.is_pinned : post.is_pinned;
-  for (let r = 0; r < ROUNDS; r += 1) {
-    const expected = pinned ? "post_unpinned" : "post_pinned";
-    const targets = sockets.filter((s) => s.isOpen());
-    const round = { index: r, type: expected, slug: post.slug, t0: 0, sockets: targets.length };
-    for (const s of targets) s.expect(round);
-    const cpuBefore = cpuTimes();
-    round.t0 = performance.now();
-    const res = await fetch(`${base}/api/v1/post/${encodeURIComponent(post.slug)}/pin/`, {
-      method: "PATCH",
-      headers: session.headers(),
-    });
-    round.patchMs = performance.now() - round.t0;
-    const body = await res.json().catch(() => ({}));
-    if (!res.ok) throw new Error(`PATCH pin: HTTP ${res.status} ${JSON.stringify(body)}`);
-    pinned = body.is_pinned;
-    if ((expected === "post_pinned") !== pinned) throw new Error(`PATCH pin: ожидалось is_pinned=${!pinned}`);
-    // Wait for every socket (or the time-out), then collect.
-    const deadline = round.t0 + DELIVERY_TIMEOUT_MS;
-    while (performance.now() < deadline && targets.some((s) => s.arrival(r) === undefined && s.isOpen())) {
-      await sleep(20);
-    }
-    round.cpu = cpuDelta(cpuBefore, cpuTimes());
-    round.wallMs = performance.now() - round.t0;
-    const times = targets.map((s) => s.arrival(r)).filter((t) => t !== undefined);
-    round.received = times.length;
-    round.lost = targets.length - times.length;
-    round.times = times;
-    round.stats = stats(times);
-    rounds.push(round);
-    console.log(
-      `  раунд ${r + 1} (${expected}): PATCH ${ms(round.patchMs)} мс; доставлено ${num(times.length)}/${num(targets.length)}` +
-        `; первый ${ms(round.stats.min)}, p50 ${ms(round.stats.p50)}, p99 ${ms(round.stats.p99)}, последний ${ms(round.stats.max)} мс` +
-        `; CPU: клиент ${ms(round.cpu.client)}, прокси ${ms(round.cpu.proxy)}, Worker+DO ${ms(round.cpu.worker)} мс`,
-    );
-    await sleep(GAP_MS);
-  }
-  const loadAfter = os.loadavg()[0];
-
-  const all = rounds.flatMap((r) => r.times);
+function summarize(t, idle, loadAfter) {
+  const rounds = t.rounds;
+  const sockets = t.sockets;
+  const all = rounds.flatMap((x) => x.times);
   return {
     date: new Date(),
-    port,
-    shards,
+    shards: t.shards,
     fds,
     loadBefore,
     loadAfter,
-    connectWallMs,
+    connectWallMs: t.connectWallMs,
     opened: sockets.filter((s) => s.openedAt !== null).length,
-    failed: failed.length,
-    failedSummary: summarizeErrors(failed),
+    failed: t.failedSockets.length,
+    failedSummary: summarizeErrors(t.failedSockets),
     connect: stats(sockets.filter((s) => s.connectMs !== null).map((s) => s.connectMs)),
     pong: stats(sockets.filter((s) => s.pongMs !== null).map((s) => s.pongMs)),
-    post,
+    post: t.post,
     rounds,
     delivery: stats(all),
     deliveries: all.length,
-    expectedDeliveries: rounds.reduce((n, r) => n + r.sockets, 0),
-    lost: rounds.reduce((n, r) => n + r.lost, 0),
+    expectedDeliveries: rounds.reduce((n, x) => n + x.sockets, 0),
+    lost: rounds.reduce((n, x) => n + x.lost, 0),
     socketsMissing: sockets.filter((s) =>
-      rounds.some((r) => r.times && s.expected.has(r.index) && s.arrival(r.index) === undefined),
+      rounds.some((x) => x.times && s.expected.has(x.index) && s.arrival(x.index) === undefined),
     ).length,
     closedDuringRun: sockets.filter((s) => s.openedAt !== null && s.closedAt !== null).length,
     perRound: {
@@ -322,13 +410,54 @@ async function bench() {
     cpu: Object.fromEntries(
       ["client", "proxy", "worker"].map((k) => [k, median(rounds.map((x) => x.cpu[k]).filter((v) => v !== null))]),
     ),
+    idle,
+    emptyCpu: t.emptyCpu,
     heartbeats: sockets.reduce((n, s) => n + s.pings, 0),
     missedPongs: sockets.reduce((n, s) => n + s.missedPongs, 0),
   };
 }
 
+/**
+ * The server CPU a heartbeat costs: one heartbeat period (every socket beats once) with the bare heartbeat that
+ * the runtime answers for the channel, then one with route pings, which the shard handles itself (its
+ * `webSocketMessage`: wake, parse, attachment, pong). Alternated in one run, as the machine is shared; each
+ * server's own workerd processes are counted. Returns target → { bare, route }.
+ */
+async function idleHeartbeats(targets) {
+  const measure = async (message) => {
+    if (heartbeatMessage !== message) {
+      // Let the period under the other message finish before counting.
+      heartbeatMessage = message;
+      await sleep(HEARTBEAT_MS);
+    }
+    const pings = targets.map((t) => t.sockets.reduce((n, s) => n + s.pings, 0));
+    const before = targets.map((t) => cpuTimes(t));
+    await sleep(HEARTBEAT_MS);
+    return targets.map((t, i) => {
+      const cpu = cpuDelta(before[i], cpuTimes(t));
+      const beats = t.sockets.reduce((n, s) => n + s.pings, 0) - pings[i];
+      return { beats, cpu, perThousand: beats ? (cpu.worker ?? 0) / (beats / 1000) : null };
+    });
+  };
+  console.log(
+    `Холостой ход: ${HEARTBEAT_MS / 1000} с голого heartbeat, затем ${HEARTBEAT_MS / 1000} с ping с маршрутом…`,
+  );
+  const bare = await measure(BARE_PING);
+  const route = await measure(ROUTE_PING);
+  heartbeatMessage = BARE_PING;
+  const out = new Map();
+  targets.forEach((t, i) => {
+    out.set(t, { bare: bare[i], route: route[i] });
+    console.log(
+      `  ${t.shards} шард(а): CPU Worker+DO на 1 000 heartbeat: голый ${ms(bare[i].perThousand)} мс, с маршрутом ${ms(route[i].perThousand)} мс ` +
+        `(${num(bare[i].beats)} и ${num(route[i].beats)} ping; прокси wrangler ${ms(bare[i].cpu.proxy)} и ${ms(route[i].cpu.proxy)} мс)`,
+    );
+  });
+  return out;
+}
+
 // ─── API: the moderator's session and a post ──────────────────────────────────────────────────────────
-async function signIn() {
+async function signIn(base) {
   const jar = new Map();
   const keep = (res) => {
     for (const line of res.headers.getSetCookie()) {
@@ -357,7 +486,7 @@ async function signIn() {
   return { headers };
 }
 
-async function pickPost(session) {
+async function pickPost(base, session) {
   const res = await fetch(`${base}/api/v1/post/`, { headers: session.headers() });
   const body = await res.json();
   const post = body.results?.[0];
@@ -414,6 +543,7 @@ function printResult(r) {
   const row = (name, s) =>
     `  ${name.padEnd(34)} n=${String(s.n).padStart(6)}  p50 ${ms(s.p50).padStart(6)}  p99 ${ms(s.p99).padStart(6)}  max ${ms(s.max).padStart(6)} мс`;
   console.log("");
+  console.log(`Шардов канала: ${r.shards}`);
   console.log(`Машина: ${m.cores} ядра (${m.model}), ${m.ramGb} ГБ; Node ${m.node}, wrangler ${m.wrangler}`);
   console.log(
     `Сокеты: открыто ${num(r.opened)} из ${num(SOCKETS)}, не открылись ${r.failed}, закрылись во время замера ${r.closedDuringRun}`,
@@ -436,117 +566,138 @@ function printResult(r) {
   console.log(`Цель p99 < ${TARGET_P99_MS} мс: ${ok ? "выполнена" : "НЕ выполнена"} (p99 ${ms(r.delivery.p99)} мс)`);
 }
 
+/** The Worker+DO CPU of the broadcast itself per 1,000 sockets: a round's median minus an event without sockets. */
+function fanoutPerThousand(r) {
+  const sockets = median(r.rounds.map((x) => x.sockets));
+  if (r.cpu.worker === null || r.emptyCpu === null || r.emptyCpu === undefined || !sockets) return null;
+  return (r.cpu.worker - r.emptyCpu) / (sockets / 1000);
+}
+
 function verdict(r) {
   return r.delivery.p99 !== null && r.delivery.p99 < TARGET_P99_MS && r.lost === 0 && r.opened === SOCKETS;
 }
 
-function writeSection(r) {
+function printSummary(results) {
+  console.log("");
+  console.log(
+    "Шарды  подключено  потеряно  p50 мс  p99 мс  CPU Worker+DO на событие (без сокетов), мс  рассылка на 1 000 сокетов, мс  CPU на 1 000 heartbeat (голый / с маршрутом), мс",
+  );
+  for (const r of results) {
+    console.log(
+      `${String(r.shards).padStart(5)}  ${num(r.opened).padStart(10)}  ${String(r.lost).padStart(8)}  ${ms(r.delivery.p50).padStart(6)}  ${ms(r.delivery.p99).padStart(6)}  ${`${ms(r.cpu.worker)} (${ms(r.emptyCpu)})`.padStart(40)}  ${ms(fanoutPerThousand(r)).padStart(29)}  ${ms(r.idle?.bare.perThousand)} / ${ms(r.idle?.route.perThousand)}`,
+    );
+  }
+}
+
+function writeSection(results) {
   const m = machine();
   const yes = (ok) => (ok ? "**met**" : "**not met**");
+  const first = results[0];
+  const counts = results.map((r) => r.shards).join(", ");
   const out = [];
   out.push(SECTION, "");
   out.push(
     "Generated by `npm run bench:realtime` (scripts/bench/realtime.mjs), which replaces only this section; `npm run bench`",
-    "regenerates the rest of the file and keeps this section.",
+    "regenerates the rest of the file and keeps this section. One server per channel shard count (`REALTIME_SHARDS`,",
+    "decision 0038), all running at once on copies of the same state, each with its own sockets; the measured rounds",
+    "alternate between them (the order rotating each round), so every shard count meets the same load from the rest",
+    "of this shared machine.",
     "",
   );
   out.push("| Run | |", "|---|---|");
-  out.push(`| Date | ${r.date.toISOString().slice(0, 16).replace("T", " ")} UTC |`);
+  out.push(`| Date | ${first.date.toISOString().slice(0, 16).replace("T", " ")} UTC |`);
   out.push(
-    `| Machine | ${m.cores} cores (${m.model}), ${m.ramGb} GB RAM, 1-min load average ${r.loadBefore.toFixed(2)} when the script started and ${r.loadAfter.toFixed(2)} after the rounds (the run itself adds ~1.5); the clients run on the same cores |`,
+    `| Machine | ${m.cores} cores (${m.model}), ${m.ramGb} GB RAM, 1-min load average ${loadBefore.toFixed(2)} when the script started and ${first.loadAfter.toFixed(2)} after the rounds (the run itself adds ~1.5); the clients run on the same cores |`,
   );
   out.push(
-    `| Software | Node ${m.node} (its built-in \`WebSocket\` for the clients), wrangler ${m.wrangler} (\`wrangler dev\` on the production build), ${r.shards} channel shard${r.shards === 1 ? "" : "s"} (\`REALTIME_SHARDS\`) |`,
+    `| Software | Node ${m.node} (its built-in \`WebSocket\` for the clients), wrangler ${m.wrangler} (\`wrangler dev\` on the production build), channel shards (\`REALTIME_SHARDS\`): ${counts} |`,
   );
   out.push(
-    `| Sockets | ${num(SOCKETS)} guests on \`ws://127.0.0.1:PORT/ws/?client=bench-N\` from one Node process, opened ${CONCURRENCY} at a time; each pings on open (\`{"type":"ping","route":"/"}\`) and every ${HEARTBEAT_MS / 1000} s |`,
+    `| Sockets | ${num(SOCKETS)} per server (${num(SOCKETS * results.length)} in all), guests on \`ws://127.0.0.1:PORT/ws/?client=bench-N\` from one Node process, opened ${CONCURRENCY} at a time (a guest lands on a random shard); each sends its route on open (\`{"type":"ping","route":"/"}\`, answered by the shard) and the bare heartbeat \`{"type":"ping"}\` every ${HEARTBEAT_MS / 1000} s (answered by the runtime's auto-response) |`,
   );
   out.push(
-    `| Event | \`PATCH /api/v1/post/${r.post.slug}/pin/\` signed in as the moderator «${MODERATOR.username}» (demo seed): \`post_pinned\` / \`post_unpinned\` to audience \`all\`; ${WARMUP} unmeasured warm-up events, then ${r.rounds.length} rounds, ${GAP_MS / 1000} s apart |`,
+    `| Event | \`PATCH /api/v1/post/${first.post.slug}/pin/\` signed in as the moderator «${MODERATOR.username}» (demo seed): \`post_pinned\` / \`post_unpinned\` to audience \`all\`, i.e. one RPC to each shard; ${WARMUP} unmeasured warm-up events, then ${first.rounds.length} rounds, ${GAP_MS / 1000} s apart |`,
   );
   out.push(
-    `| File descriptors | \`ulimit -n\` ${r.fds.soft} (hard ${r.fds.hard})${r.fds.raisedFrom ? `, raised by the script from ${r.fds.raisedFrom}` : ""}; the script asks for sockets × 5 + 1,024 = ${num(SOCKETS * 5 + 1024)} and raises the soft limit when it is lower (measured per socket: 1 fd in the client, ~4 in wrangler's proxy workerd, ~2 in the Worker's workerd, so a hard limit of 1,024 would fail; Node itself lifts the soft limit to the hard one, and workerd inherits it) |`,
+    `| File descriptors | \`ulimit -n\` ${first.fds.soft} (hard ${first.fds.hard})${first.fds.raisedFrom ? `, raised by the script from ${first.fds.raisedFrom}` : ""}; the script asks for sockets × 5 + 1,024 = ${num(SOCKETS * 5 + 1024)} and raises the soft limit when it is lower (measured per socket: 1 fd in the client, ~4 in wrangler's proxy workerd, ~2 in the Worker's workerd, so a hard limit of 1,024 would fail; Node itself lifts the soft limit to the hard one, and workerd inherits it) |`,
     "",
   );
-  out.push("| Target | Measured | Verdict |", "|---|---|---|");
+
   out.push(
-    `| p99 delivery < ${TARGET_P99_MS} ms, one event to ${num(SOCKETS)} sockets, nothing lost | p99 ${ms(r.delivery.p99)} ms, ${r.lost} lost, ${num(r.opened)}/${num(SOCKETS)} connected | ${yes(verdict(r))} |`,
-    "",
+    `| Shards | Target: p99 < ${TARGET_P99_MS} ms to ${num(SOCKETS)} sockets, nothing lost | connected | lost | delivery p50 ms | p90 ms | p99 ms | max ms | per-round p99 median / worst ms | first → last socket median ms | CPU per event, Worker+DO / proxy ms | Worker+DO CPU of an event without sockets ms | broadcast CPU per 1,000 sockets ms | CPU per 1,000 heartbeats, Worker+DO: bare / route ping ms |`,
+    "|--:|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|",
   );
-  out.push("| Measure | n | p50 ms | p90 ms | p99 ms | max ms |", "|---|--:|--:|--:|--:|--:|");
-  const line = (name, s) => `| ${name} | ${num(s.n)} | ${ms(s.p50)} | ${ms(s.p90)} | ${ms(s.p99)} | ${ms(s.max)} |`;
-  out.push(line("connect (`new WebSocket` → `open`)", r.connect));
-  out.push(line("first ping → pong", r.pong));
-  out.push(line(`delivery, all ${r.rounds.length} rounds`, r.delivery));
-  out.push(line("`PATCH …/pin/` response", stats(r.rounds.map((x) => x.patchMs))));
-  out.push("");
-  out.push(
-    `Sockets: ${num(r.opened)} of ${num(SOCKETS)} connected${r.failed ? ` (${r.failed} failed: ${r.failedSummary})` : ", none failed"}, ` +
-      `all ${num(SOCKETS)} opened in ${(r.connectWallMs / 1000).toFixed(1)} s; ${r.closedDuringRun} closed during the run. ` +
-      `Events lost: ${r.lost} of ${num(r.expectedDeliveries)} (${r.socketsMissing} sockets missed one). ` +
-      `Heartbeats: ${num(r.heartbeats)} pings, ${r.missedPongs} unanswered by the next one.`,
-    "",
-  );
-  out.push(
-    `Per round (median / worst of ${r.rounds.length}): p99 ${ms(r.perRound.p99.p50)} / ${ms(r.perRound.p99.max)} ms; first socket reached after ${ms(r.perRound.first.p50)} / ${ms(r.perRound.first.max)} ms`,
-    `(the PATCH up to the Durable Object's first send); first → last socket ${ms(r.perRound.spread.p50)} / ${ms(r.perRound.spread.max)} ms (the broadcast itself).`,
-    `${r.perRound.under} of ${r.rounds.length} rounds had p99 < ${TARGET_P99_MS} ms; the p99 over all rounds is set by the slowest round or two, as each round`,
-    `is ${num(SOCKETS)} of the ${num(r.deliveries)} samples.`,
-    "",
-  );
-  out.push(
-    "| Round | Event | PATCH ms | delivered | lost | first ms | p50 ms | p99 ms | last ms | CPU ms: clients / proxy / Worker+DO |",
-  );
-  out.push("|--:|---|--:|--:|--:|--:|--:|--:|--:|--:|");
-  for (const x of r.rounds) {
+  for (const r of results) {
     out.push(
-      `| ${x.index + 1} | \`${x.type}\` | ${ms(x.patchMs)} | ${num(x.received)} | ${x.lost} | ${ms(x.stats.min)} | ${ms(x.stats.p50)} | ${ms(x.stats.p99)} | ${ms(x.stats.max)} | ${ms(x.cpu.client)} / ${ms(x.cpu.proxy)} / ${ms(x.cpu.worker)} |`,
+      `| ${r.shards} | ${yes(verdict(r))} | ${num(r.opened)}/${num(SOCKETS)} | ${r.lost} | ${ms(r.delivery.p50)} | ${ms(r.delivery.p90)} | ${ms(r.delivery.p99)} | ${ms(r.delivery.max)} | ${ms(r.perRound.p99.p50)} / ${ms(r.perRound.p99.max)} | ${ms(r.perRound.spread.p50)} | ${ms(r.cpu.worker)} / ${ms(r.cpu.proxy)} | ${ms(r.emptyCpu)} | ${ms(fanoutPerThousand(r))} | ${r.idle ? `${ms(r.idle.bare.perThousand)} / ${ms(r.idle.route.perThousand)}` : "—"} |`,
     );
   }
   out.push("");
-  const cpuTotal = (r.cpu.client ?? 0) + (r.cpu.proxy ?? 0) + (r.cpu.worker ?? 0);
   out.push(
-    `CPU per event (median over the rounds, from /proc while the round lasted, 10 ms resolution): the ${num(SOCKETS)}`,
-    `clients ${ms(r.cpu.client)} ms, wrangler's proxy workerd ${ms(r.cpu.proxy)} ms, the Worker's workerd (the PATCH, local D1 and`,
-    `the channel Durable Object, all on one thread) ${ms(r.cpu.worker)} ms: about ${ms(cpuTotal)} ms of work for ${m.cores} cores, so a`,
-    `round cannot take much less than ${ms(cpuTotal / m.cores)} ms here. The Worker's share grows with the number of sockets,`,
-    "mostly in workerd's native send path rather than in the JavaScript of `deliver`; see the notes below.",
+    "Delivery: from just before the `PATCH` is sent to the event's arrival at each socket (nearest-rank percentiles over",
+    `all rounds; each round is ${num(SOCKETS)} samples, so the p99 is set by the slowest round or two). CPU per event: median over`,
+    "the rounds, from /proc while the round lasted (10 ms resolution), of the Worker's workerd (the PATCH, local D1 and",
+    "every shard, all on one thread) and of wrangler's proxy workerd, which relays every frame. An event without sockets:",
+    `the median of ${EMPTY_ROUNDS} pin/unpin events sent before any socket opened (the PATCH, local D1, one RPC per shard); the`,
+    "broadcast CPU per 1,000 sockets is the round median minus that, divided by the sockets. CPU per heartbeat: one",
+    `idle heartbeat period (${HEARTBEAT_MS / 1000} s, every socket beats once) with the bare heartbeat, then one in which the sockets send`,
+    "route pings instead — what every heartbeat was before the auto-response: the shard wakes, parses, rewrites the",
+    "socket's attachment and answers — alternated in the same run.",
     "",
   );
+
+  for (const r of results) {
+    out.push(`### ${r.shards} shard${r.shards === 1 ? "" : "s"}`, "");
+    out.push("| Measure | n | p50 ms | p90 ms | p99 ms | max ms |", "|---|--:|--:|--:|--:|--:|");
+    const line = (name, s) => `| ${name} | ${num(s.n)} | ${ms(s.p50)} | ${ms(s.p90)} | ${ms(s.p99)} | ${ms(s.max)} |`;
+    out.push(line("connect (`new WebSocket` → `open`)", r.connect));
+    out.push(line("route ping on open → pong", r.pong));
+    out.push(line(`delivery, all ${r.rounds.length} rounds`, r.delivery));
+    out.push(line("`PATCH …/pin/` response", stats(r.rounds.map((x) => x.patchMs))));
+    out.push("");
+    out.push(
+      `Sockets: ${num(r.opened)} of ${num(SOCKETS)} connected${r.failed ? ` (${r.failed} failed: ${r.failedSummary})` : ", none failed"}, ` +
+        `all opened in ${(r.connectWallMs / 1000).toFixed(1)} s; ${r.closedDuringRun} closed during the run. ` +
+        `Events lost: ${r.lost} of ${num(r.expectedDeliveries)} (${r.socketsMissing} sockets missed one). ` +
+        `Heartbeats: ${num(r.heartbeats)} pings, ${r.missedPongs} unanswered by the next one.` +
+        (r.idle
+          ? ` Idle periods: ${num(r.idle.bare.beats)} bare heartbeats cost the Worker's workerd ${ms(r.idle.bare.cpu.worker)} ms (proxy ${ms(r.idle.bare.cpu.proxy)} ms), ${num(r.idle.route.beats)} route pings ${ms(r.idle.route.cpu.worker)} ms (proxy ${ms(r.idle.route.cpu.proxy)} ms).`
+          : ""),
+      "",
+    );
+    out.push(
+      "| Round | Event | PATCH ms | delivered | lost | first ms | p50 ms | p99 ms | last ms | CPU ms: clients / proxy / Worker+DO |",
+    );
+    out.push("|--:|---|--:|--:|--:|--:|--:|--:|--:|--:|");
+    for (const x of r.rounds) {
+      out.push(
+        `| ${x.index + 1} | \`${x.type}\` | ${ms(x.patchMs)} | ${num(x.received)} | ${x.lost} | ${ms(x.stats.min)} | ${ms(x.stats.p50)} | ${ms(x.stats.p99)} | ${ms(x.stats.max)} | ${ms(x.cpu.client)} / ${ms(x.cpu.proxy)} / ${ms(x.cpu.worker)} |`,
+      );
+    }
+    out.push("");
+  }
+
   out.push(
-    "Where the time goes (investigated on 2026-11-22 with `perf` and the isolate's CPU profile; not re-measured by each run):",
+    "Where the time goes (investigated on 2026-11-22 with `perf` and the isolate's CPU profile for one shard; not re-measured by each run):",
     "",
-    "- Everything shares the 2 cores: the clients (Node's WebSocket; `permessage-deflate` is negotiated, so each message",
-    "  is also inflated in libuv's thread pool) use about as much CPU as the server, and `wrangler dev` relays every frame",
-    "  through a second, proxy workerd. A broadcast saturates both cores for its whole duration.",
-    "- In the Worker's workerd the Worker, local D1 and the channel Durable Object share one thread. The Worker's CPU per",
-    "  event is ~25 ms with 1 socket, ~110 ms with 1,000 and ~170 ms with 2,000: the cost is per socket and mostly native",
-    "  (kj WebSocket frames, per-socket deflate, socket writes, wrangler's log tail stream). The JavaScript of `deliver`",
-    "  (`getWebSockets`, `deserializeAttachment`, `ws.send`) was ~25 ms of it; `deserializeAttachment` ~6 ms.",
-    "- A build of channel.ts with an in-memory socket map (no `deserializeAttachment` per event), a heartbeat without zod",
-    "  that rewrites the attachment only when the route changes, and `seq` cached in memory was measured against the",
-    "  current one, 19 warm rounds each, twice: medians (p99 ~235–290 ms, Worker CPU ~170–200 ms per event) did not move",
-    "  beyond run-to-run noise. Neither did `observability` off, nor `--shards 4` (all shards share that one thread here).",
+    "- Everything shares the 2 cores: the clients (Node's WebSocket; `permessage-deflate` is negotiated with wrangler's",
+    "  proxy, so each message is also inflated in libuv's thread pool) use about as much CPU as the server, and `wrangler",
+    "  dev` relays every frame through a second, proxy workerd. A broadcast saturates both cores for its whole duration.",
+    "- In the Worker's workerd the Worker, local D1 and every channel shard share one thread, so more shards cannot",
+    "  deliver in parallel here: locally they only add an RPC each. On Cloudflare each shard is its own object on its own",
+    "  thread (often its own machine), so the send loop of N shards runs side by side and a shard's CPU per event falls",
+    "  with its socket count; that is what the per-socket CPU above is for (decision 0038 turns it into a shard count).",
+    "- The Worker's CPU per event is mostly per socket and native (kj WebSocket frames, socket writes, wrangler's log tail",
+    "  stream); the JavaScript of `deliver` (`getWebSockets`, `deserializeAttachment`, `ws.send`) was ~25 ms of ~170 ms",
+    "  with 2,000 sockets.",
     "- The moderator's own `PATCH` waits for the broadcast on that thread: ~30–60 ms with 1 socket, ~230 ms with 2,000.",
-    "- Run to run: 10 runs of the unchanged code with 2,000 sockets on 2026-11-22 gave an all-round p99 of 232–455 ms",
-    "  (median ~345 ms; 8 of the 10 over 300 ms). Slow rounds either start late (first socket after 100–220 ms instead",
-    "  of ~40 ms) or spread wider (first → last socket up to ~350 ms instead of ~150 ms), when other work shares the",
-    "  machine. So the target is borderline here: one run's verdict can go either way. Those runs had no warm-up; the",
-    "  first round (the Durable Object's first broadcast after start) was often the slowest. Since then two unmeasured",
-    "  warm-up events come first (as the HTTP bench warms up): two runs in a row gave p99 280 and 291 ms, 10 of 10",
-    "  rounds under 300 ms each. The channel now also refuses permessage-deflate (in production; locally wrangler's",
-    "  proxy still negotiates its own with the clients).",
-    "",
-    "Delivery time of a socket = when its `message` event fires minus the moment just before the `PATCH` was sent, so it",
-    "includes the request (session, CSRF, the D1 write, cache invalidation), the Worker → Durable Object RPC after the",
-    "response (`ctx.waitUntil`), the shard's send loop over its sockets, workerd → Node, and the client's own event loop",
-    `working through ${num(SOCKETS)} arrivals. A socket that had not received the event ${DELIVERY_TIMEOUT_MS / 1000} s after the PATCH counts as lost.`,
-    "Percentiles are nearest-rank. The state (`.wrangler/bench-realtime-state`: migrations + `scripts/seed.mjs`) is",
-    "remade each run; the channel does not depend on the dataset size.",
+    "- Run to run, on this shared machine, the all-round p99 of the same code varied by ±40 % (10 runs on 2026-11-22:",
+    "  232–455 ms); slow rounds start late or spread wider when other work shares the machine. Compare shard counts within",
+    "  one run of this script, not across runs.",
     "",
     "```sh",
-    "npm run bench:realtime   # ~1 min; builds if build/ is older than the sources (-- --no-build / -- --build)",
-    "# options: -- --sockets 2000 --concurrency 50 --rounds 10 --warmup 2 --gap 1000 --shards N --no-write",
+    "npm run bench:realtime   # ~5 min for 1, 2 and 4 shards; builds if build/ is older than the sources (-- --no-build / -- --build)",
+    "# options: -- --shards 1,2,4 --sockets 2000 --concurrency 50 --rounds 10 --warmup 2 --gap 1000 --no-idle --no-write",
     "```",
     "",
   );
@@ -630,12 +781,12 @@ function buildIsStale() {
 }
 
 /** CPU ms used so far: this process (the clients), wrangler's proxy workerd and the Worker's workerd (Linux /proc). */
-function cpuTimes() {
+function cpuTimes(t) {
   const own = process.cpuUsage();
   const out = { client: (own.user + own.system) / 1000, proxy: null, worker: null };
   try {
-    serverPids ??= findServerPids();
-    for (const [role, pid] of Object.entries(serverPids)) {
+    t.pids ??= findServerPids(t);
+    for (const [role, pid] of Object.entries(t.pids)) {
       const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
       const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
       out[role] = (Number(f[11]) + Number(f[12])) * TICK_MS;
@@ -648,7 +799,7 @@ function cpuDelta(a, b) {
   return { client: d("client"), proxy: d("proxy"), worker: d("worker") };
 }
 /** The two workerd processes in the server's process group: the one on our port is wrangler's proxy. */
-function findServerPids() {
+function findServerPids({ server, port }) {
   const pids = {};
   for (const name of readdirSync("/proc")) {
     if (!/^\d+$/.test(name)) continue;
@@ -661,9 +812,4 @@ function findServerPids() {
     } catch {}
   }
   return pids;
-}
-
-function configuredShards() {
-  const m = /^\s*REALTIME_SHARDS\s*=\s*"?(\d+)"?/m.exec(readFileSync(path.join(root, "wrangler.toml"), "utf8"));
-  return m ? Number(m[1]) : 1;
 }
