@@ -52,7 +52,11 @@ export function selfTimes(profile) {
   return [...ms.entries()].sort((a, b) => b[1] - a[1]);
 }
 
-/** Profiles REQUESTS sequential requests of `url`; writes `file`; returns `{ requests, sampledMs, top, summary }`. */
+/**
+ * Profiles REQUESTS sequential requests of `url`; writes `file`; returns `{ requests, jsMsPerRequest, gcMsPerRequest,
+ * top: [{ name, ms, share }], summary }`. Sampled times run above the /proc figures (the profiler's own cost, and
+ * samples between requests land on the last frame): compare shares, and CPU per request from the load run.
+ */
 export async function profileRequests(port, url, cookie, file) {
   const inspector = await connect(await workerSocketUrl(port));
   try {
@@ -69,8 +73,8 @@ export async function profileRequests(port, url, cookie, file) {
     const busy = times.filter(([name]) => !idle.has(name.split(" ")[0]));
     const sampledMs = busy.reduce((sum, [, t]) => sum + t, 0);
     const gc = times.find(([name]) => name.startsWith("(garbage collector)"))?.[1] ?? 0;
-    const top = busy.slice(0, 8).map(([name, t]) => ({ name, ms: t / REQUESTS }));
-    const summary = `${REQUESTS} запросов, JS ${(sampledMs / REQUESTS).toFixed(1)} мс/запрос, GC ${(gc / REQUESTS).toFixed(1)} мс/запрос`;
+    const top = busy.slice(0, 8).map(([name, t]) => ({ name, ms: t / REQUESTS, share: t / sampledMs }));
+    const summary = `${REQUESTS} запросов, по выборкам JS ${(sampledMs / REQUESTS).toFixed(1)} мс/запрос, GC ${(gc / REQUESTS).toFixed(1)} мс/запрос`;
     return { requests: REQUESTS, jsMsPerRequest: sampledMs / REQUESTS, gcMsPerRequest: gc / REQUESTS, top, summary };
   } finally {
     inspector.close();

@@ -162,7 +162,7 @@ export function writeReport({
   for (const page of pages) {
     const rounds = `${d1[`member-${page.id}`]?.count ?? "—"} / ${d1[`render-${page.id}`]?.count ?? "—"}`;
     p.push(
-      `| ${page.name} | \`${page.path}\` | ${cell(`member-${page.id}`)} | ${cell(`render-${page.id}`)} | ${page.cached ? ratio(`cached-${page.id}`) : "not cached"} | ${rounds} | ${html[page.path] ? kb(html[page.path].bytes) : "—"} |`,
+      `| ${page.name} | \`${decodeURI(page.path)}\` | ${cell(`member-${page.id}`)} | ${cell(`render-${page.id}`)} | ${page.cached ? ratio(`cached-${page.id}`) : "never cached"} | ${rounds} | ${html[page.path] ? kb(html[page.path].bytes) : "—"} |`,
     );
   }
   section("CPU per page type", p);
@@ -210,7 +210,7 @@ export function writeReport({
   for (const s of scenarios) {
     const r = load[s.id];
     if (!r) continue;
-    const url = `\`${s.path}\`${s.cookie ? " + member cookie" : ""}`;
+    const url = `\`${decodeURI(s.path)}\`${s.cookie ? " + member cookie" : ""}`;
     const rounds = s.primed ? "0" : (d1[s.id]?.count ?? "—");
     l.push(
       `| ${s.title} | ${url} | ${r.rps.toFixed(1)} | ${r.p50} | ${r.p99} | ${r.max} | ${num(r.total)} | ${r.non2xx} / ${r.errors} | ${cacheNote(r.caches) || "—"} | ${r.cpuPerRequest.toFixed(2)} | ${s.floor ? "—" : ms(r.aboveFloor)} | ${rounds} |`,
@@ -283,14 +283,15 @@ export function writeReport({
       "`npm run bench -- --profile`: after each page scenario's load run, 20 more requests one after another with the",
       "Worker's V8 profiler sampling every 100 µs (workerd's inspector). The .cpuprofile files are in",
       "`.wrangler/bench-profiles/` (Chrome DevTools → Performance → Load profile, or speedscope). JavaScript time per request",
-      "(samples outside idle, program and GC) and the functions with most self time:",
+      "as sampled (samples outside idle, program and GC; above the load run's CPU figures, which include the profiler's own",
+      "cost: compare shares) and the functions with most self time, as shares of it:",
       "",
     ];
     for (const [id, r] of Object.entries(profiles)) {
       pr.push(
         `- **${byId[id].title}** — JS ${ms(r.jsMsPerRequest)} ms, GC ${ms(r.gcMsPerRequest)} ms per request: ${r.top
           .slice(0, 5)
-          .map((f) => `\`${f.name}\` ${ms(f.ms)}`)
+          .map((f) => `\`${f.name}\` ${(f.share * 100).toFixed(0)} %`)
           .join(", ")}`,
       );
     }

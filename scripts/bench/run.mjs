@@ -105,12 +105,12 @@ const PAGES = [
   { id: "hot", name: "hot post, 1,000 comments", path: hot, cached: true },
   { id: "bonfire", name: "`/bonfire`", path: "/bonfire", cached: true },
   { id: "shout", name: "shout", path: `/bonfire/${picked.shout}`, cached: true },
-  { id: "tag", name: "tag (busiest)", path: `/tags/${picked.tag}` },
-  { id: "profile", name: "profile (most posts)", path: `/users/${picked.author}` },
+  { id: "tag", name: "tag (busiest)", path: `/tags/${picked.tag}`, cached: true },
+  { id: "profile", name: "profile (most posts)", path: `/users/${picked.author}`, cached: true },
   // Search results are never cached (decision 0031): a guest's search is always a full render.
   { id: "search", name: "search «вступлением» (every post)", path: `/search?q=${encodeURIComponent("вступлением")}` },
-  { id: "calendar", name: "`/calendar` (5,000 games)", path: "/calendar" },
-  { id: "year", name: "`/year`", path: "/year" },
+  { id: "calendar", name: "`/calendar` (5,000 games)", path: "/calendar", cached: true },
+  { id: "year", name: "`/year`", path: "/year", cached: true },
 ];
 /**
  * `server`: "cached" runs on the server with the page cache on, "render" on the one with PAGE_CACHE=off.
@@ -264,12 +264,12 @@ for (const group of ["cached", "render"]) {
         `${s.title.padEnd(52)} ${l.rps.toFixed(1).padStart(7)} req/s  p50 ${String(l.p50).padStart(5)} ms  p99 ${String(l.p99).padStart(5)} ms  CPU ${l.cpuPerRequest.toFixed(2).padStart(6)} мс/запрос${s.floor ? "" : ` (+${l.aboveFloor.toFixed(2)} над статикой)`}` +
           `${l.non2xx || l.errors ? `  (не 2xx: ${l.non2xx}, ошибок: ${l.errors})` : ""}`,
       );
-      if (inspectorPort && s.page) {
+      if (inspectorPort && (s.page || s.primed)) {
         mkdirSync(PROFILE_DIR, { recursive: true });
         const file = path.join(PROFILE_DIR, `${s.id}.cpuprofile`);
         profiles[s.id] = await profileRequests(inspectorPort, server.base + s.path, s.cookie, file);
         console.log(`  профиль CPU: ${path.relative(root, file)} (${profiles[s.id].summary})`);
-        for (const f of profiles[s.id].top) console.log(`    ${f.ms.toFixed(2).padStart(6)} мс  ${f.name}`);
+        for (const f of profiles[s.id].top) console.log(`    ${(f.share * 100).toFixed(1).padStart(5)} %  ${f.name}`);
       }
     }
   } finally {
