@@ -37,6 +37,8 @@ export default defineConfig(async () => {
     test: {
       include: ["tests/integration/**/*.test.ts"],
       setupFiles: ["./tests/integration/apply-migrations.ts"],
+      // A test's first request loads the whole Worker into its isolate: seconds on a busy 2-core machine.
+      testTimeout: 20_000,
     },
   };
 });

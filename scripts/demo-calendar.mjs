@@ -52,6 +52,8 @@ const GAMES = [
   ["Северный экспресс", "quarter+1", ["pc", "ps5"]],
   ["Империя грибов", "quarter+0", ["switch-2"]],
   ["Край света", "year+1", ["pc", "ps5", "xbox-series"]],
+  // Last month always has a release: -26 days lies in it until the 26th, -40 days from the 13th on.
+  ["Осенний марафон", -40, ["pc", "ps5"]],
 ];
 
 /** Second dates: [game index, day offset or period, platforms, note]. */

@@ -37,7 +37,14 @@ const NOTHING_TO_READ = new Set([
   "POST /v1/user/sessions/revoke-others/",
   "DELETE /v1/user/me/avatar/",
   "DELETE /v1/user/me/background/",
+  "POST /v1/search/reindex/",
 ]);
+
+/**
+ * Routes whose admin call starts work in the background (the search reindex through the jobs queue rewrites the
+ * search tables while later routes are checked): only a member calls them here, and is refused.
+ */
+const ADMIN_STARTS_BACKGROUND_WORK = new Set(["POST /v1/search/reindex/"]);
 
 /** Tables (and columns) every request may touch: rate-limit counters, a session's last use, a member's last visit. */
 const VOLATILE_TABLES = new Set(["rate_limits", "d1_migrations"]);
@@ -214,7 +221,8 @@ describe("hostile bodies on every unsafe route of the OpenAPI document", () => {
         expect(params, key).toEqual([]);
         expect(route.op.requestBody, key).toBeUndefined();
         for (const payload of bad) {
-          for (const make of [memberClient, adminClient]) {
+          const roles = ADMIN_STARTS_BACKGROUND_WORK.has(key) ? [memberClient] : [memberClient, adminClient];
+          for (const make of roles) {
             const { client } = await make();
             const res = await send(client, route.method, route.path, payload);
             if (res.status >= 500) failures.push(`${key} (${payload.name}): ${res.status} ${await res.text()}`);

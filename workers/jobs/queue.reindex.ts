@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { recordAudit } from "#workers/core/audit/audit";
 import { AppError } from "#workers/core/errors";
-import { requireActor } from "#workers/core/shared/actor";
+import { requireWriter } from "#workers/core/shared/actor";
 import type { RequestContext } from "#workers/platform/context";
 import migration from "../../migrations/0005_search_index.sql?raw";
 import { type SearchIndex, type TReindexMessage, SEARCH_INDEXES } from "./queue.messages";
@@ -89,7 +89,8 @@ export interface ReindexStarted {
  * Answers at once; the steps run in the background, the search works all along.
  */
 export async function startSearchReindex(ctx: RequestContext): Promise<ReindexStarted> {
-  const actor = requireActor(ctx, "Войдите на сайт.");
+  // A banned or blocked admin is refused like every other write (decision 0024).
+  const actor = requireWriter(ctx, "Войдите на сайт.");
   if (!actor.isAdmin) throw new AppError("forbidden", "Перестроить поиск может только администратор.");
   const messages = await reindexMessages(ctx);
   await sendJobs(ctx.env, messages);
