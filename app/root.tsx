@@ -21,27 +21,17 @@ import { DEFAULT_SITE_NAME, pageTitle, siteDescription } from "./lib/meta";
 import type { RootData } from "./lib/root-data";
 import { loadRootData } from "./lib/root-data.server";
 import { asTheme, themeClass } from "./lib/theme";
-import baseCss from "./styles/base.css?url";
-import darkorangeCss from "./styles/themes/darkorange.css?url";
-import darksideCss from "./styles/themes/darkside.css?url";
-import grayscaleCss from "./styles/themes/grayscale.css?url";
-import halloweenCss from "./styles/themes/halloween.css?url";
-import lightsideCss from "./styles/themes/lightside.css?url";
-import winterCss from "./styles/themes/winter.css?url";
+import siteCss from "./styles/site.css?url";
 
 /** The shell's data for every page (app/lib/root-data.server.ts); components read it with useRootData. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   return data(await loadRootData(getCtx(context), request), { headers: { "Cache-Control": "private, no-store" } });
 }
 
-/** Stylesheets: the base layout and every theme (each scoped to its `body.theme-<name>` class). */
+/** Stylesheets: the base layout and every theme in one file (app/styles/site.css). */
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  { rel: "stylesheet", href: baseCss },
-  ...[lightsideCss, darksideCss, halloweenCss, winterCss, darkorangeCss, grayscaleCss].map((href) => ({
-    rel: "stylesheet",
-    href,
-  })),
+  { rel: "stylesheet", href: siteCss },
 ];
 
 export const meta: Route.MetaFunction = ({ loaderData, error }) => {

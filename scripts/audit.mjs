@@ -1,10 +1,16 @@
-// `npm run audit`: Lighthouse (mobile) accessibility, best-practices and SEO scores of every page type, for a guest
-// and a member, in the default dark and the light theme, and in all six themes for the home page and a post
-// (`-- --all`: every page type in every theme). Not part of `npm test`: about 10 s a page. The site is built and
-// served on a fresh seeded state like the browser tests' (scripts/e2e.mjs), or `-- --url http://localhost:8787`
-// audits a site already running (`npm start`). Exits with 1 when an audit fails that is not failing on purpose
-// (pages kept out of search engines, the 404 page's status).
-import { mkdtempSync, rmSync } from "node:fs";
+// `npm run audit`: Lighthouse (mobile) scores of every page type, for a guest and a member:
+// - performance (mobile, Lighthouse's default simulated throttling, cold HTTP cache) in the default dark and the
+//   light theme, each page run 3 times (`--runs N`) and the median kept: this machine is shared, and the simulated
+//   throttling scales the main-thread work it observes, so one run is noise. Printed with its metrics (FCP, LCP,
+//   TBT, CLS, SI) and the load average; a median below 95 fails (docs/decisions/0041-lighthouse-performance.md);
+// - accessibility, best-practices and SEO in the same two themes, and in all six themes for the home page and a
+//   post (`--all`: every page type in every theme).
+// Not part of `npm test`: about 10 s a run. The site is built and served on a fresh seeded state like the browser
+// tests' (scripts/e2e.mjs), from a private copy of the build (`--no-build` copies the build that is there, `--from DIR` a copy of one), or
+// `--url http://localhost:8787` audits a site already running (`npm start`). `--only <text>` keeps the page types
+// whose name contains the text; `--no-perf` skips performance. Exits with 1 when an audit fails that is not failing
+// on purpose (pages kept out of search engines, the 404 page's status) or a performance median is below 95.
+import { cpSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -12,14 +18,28 @@ import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
 import { ensureChromium } from "./chromium.mjs";
 import { DEMO_USERS } from "./demo-users.mjs";
-import { run, startDetached, stopGroup, waitForHttp } from "./lib.mjs";
+import { root, run, startDetached, stopGroup, waitForHttp } from "./lib.mjs";
 
 const THEMES = ["darkorange", "lightside", "darkside", "halloween", "winter", "grayscale"];
 const CATEGORIES = ["accessibility", "best-practices", "seo"];
+/** Performance is measured in these themes only (the others differ by a few colour variables). */
+const PERF_THEMES = THEMES.slice(0, 2);
+const PERF_MIN = 95;
+const METRICS = [
+  ["FCP", "first-contentful-paint"],
+  ["LCP", "largest-contentful-paint"],
+  ["TBT", "total-blocking-time"],
+  ["CLS", "cumulative-layout-shift"],
+  ["SI", "speed-index"],
+];
 const DEMO_POST = "/posts/vedmak-3-desyat-let-spustya-demo01";
 const args = process.argv.slice(2);
 const all = args.includes("--all");
-const givenUrl = args.includes("--url") ? args[args.indexOf("--url") + 1] : null;
+const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : null);
+const givenUrl = option("--url");
+const only = option("--only");
+const runs = Number(option("--runs") ?? 3);
+const perf = !args.includes("--no-perf");
 
 const freePort = () =>
   new Promise((resolve) => {
@@ -31,9 +51,15 @@ const freePort = () =>
 
 /** Builds and serves the site on a fresh, seeded local state; returns its URL and a stop function. */
 async function serveSite() {
-  run("react-router", ["build"]);
-  const state = mkdtempSync(path.join(os.tmpdir(), "kostyor-audit-"));
-  run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", state], {
+  if (!args.includes("--no-build") && !option("--from")) run("react-router", ["build"]);
+  // A private copy of the build: the browser tests of other work rebuild build/ while the audit runs (its
+  // generated wrangler.json names the migrations as ../../migrations, hence the link).
+  const dir = mkdtempSync(path.join(os.tmpdir(), "kostyor-audit-"));
+  cpSync(option("--from") ?? path.join(root, "build"), path.join(dir, "build"), { recursive: true });
+  symlinkSync(path.join(root, "migrations"), path.join(dir, "migrations"));
+  const config = path.join(dir, "build", "server", "wrangler.json");
+  const state = path.join(dir, "state");
+  run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "-c", config, "--persist-to", state], {
     env: { CI: "true" },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -41,7 +67,7 @@ async function serveSite() {
   const port = await freePort();
   const server = startDetached(
     "wrangler",
-    ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", state],
+    ["dev", "-c", config, "--port", String(port), "--ip", "127.0.0.1", "--persist-to", state],
     {
       stdio: ["ignore", "ignore", "inherit"],
     },
@@ -52,7 +78,7 @@ async function serveSite() {
     url,
     stop: () => {
       stopGroup(server);
-      rmSync(state, { recursive: true, force: true });
+      rmSync(dir, { recursive: true, force: true });
     },
   };
 }
@@ -135,27 +161,63 @@ async function setTheme(context, base, role, theme) {
   else await api(context, "PATCH", `${base}/api/v1/user/me`, { theme });
 }
 
-/** One Lighthouse run (mobile: its default form factor and screen) in the browser the context belongs to. */
-async function audit(port, url) {
+/** One Lighthouse run (mobile: its default form factor, screen and simulated throttling) of `categories` in the
+ * browser the context belongs to. Returns the scores (0–100) by category, the failed audits and the metrics. */
+async function audit(port, url, categories) {
   const result = await lighthouse(url, {
     port,
     logLevel: "error",
     output: "json",
-    onlyCategories: CATEGORIES,
-    // The context's cookies (session, theme) are what is audited: Lighthouse must not clear them.
+    onlyCategories: categories,
+    // The context's cookies (session, theme) are what is audited: Lighthouse must not clear them (the HTTP cache
+    // is cleared before each performance run instead, see `clearCache`).
     disableStorageReset: true,
   });
-  const { categories, audits, runtimeError } = result.lhr;
+  const { categories: scored, audits, runtimeError } = result.lhr;
   if (runtimeError)
-    return { scores: CATEGORIES.map(() => 0), failed: [`${runtimeError.code}: ${runtimeError.message}`] };
-  const scores = CATEGORIES.map((c) => Math.round((categories[c].score ?? 0) * 100));
-  const failed = Object.values(audits)
-    .filter(
-      (a) => a.score !== null && a.score < 1 && ["binary", "numeric", "metricSavings"].includes(a.scoreDisplayMode),
-    )
-    .map((a) => a.id);
-  return { scores, failed };
+    return {
+      scores: Object.fromEntries(categories.map((c) => [c, 0])),
+      failed: [`${runtimeError.code}: ${runtimeError.message}`],
+      metrics: {},
+    };
+  const scores = Object.fromEntries(categories.map((c) => [c, Math.round((scored[c].score ?? 0) * 100)]));
+  const refs = (category) => new Set((scored[category]?.auditRefs ?? []).map((r) => r.id));
+  const failing = (ids) =>
+    Object.values(audits)
+      .filter(
+        (a) =>
+          ids.has(a.id) &&
+          a.score !== null &&
+          a.score < 1 &&
+          ["binary", "numeric", "metricSavings"].includes(a.scoreDisplayMode),
+      )
+      .map((a) => a.id);
+  // Performance has its own threshold (the median score); what drags it is listed with `--verbose`.
+  const failed = failing(new Set(CATEGORIES.flatMap((c) => [...refs(c)])));
+  const metrics = Object.fromEntries(METRICS.map(([name, id]) => [name, audits[id]?.numericValue ?? Number.NaN]));
+  const opportunities = failing(refs("performance"))
+    .filter((id) => !METRICS.some(([, metric]) => metric === id))
+    .map((id) => `${id}${audits[id].displayValue ? ` (${audits[id].displayValue})` : ""}`);
+  return { scores, failed, metrics, opportunities };
 }
+
+/** Empties the browser's HTTP cache (and code cache), keeping cookies: every performance run is a first visit. */
+async function clearCache(context) {
+  const page = context.pages()[0] ?? (await context.newPage());
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.clearBrowserCache");
+  await cdp.detach();
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
+const ms = (v) => (Number.isFinite(v) ? `${(v / 1000).toFixed(1)} s` : "—");
+const formatMetrics = (m) =>
+  `FCP ${ms(m.FCP)} · LCP ${ms(m.LCP)} · TBT ${Number.isFinite(m.TBT) ? Math.round(m.TBT) : "—"} ms · CLS ${Number.isFinite(m.CLS) ? m.CLS.toFixed(3) : "—"} · SI ${ms(m.SI)}`;
 
 const chrome = ensureChromium();
 const site = givenUrl ? { url: givenUrl.replace(/\/$/, ""), stop: () => {} } : await serveSite();
@@ -177,34 +239,57 @@ const context = await chromium.launchPersistentContext(profileDir, {
 });
 
 let unexpected = 0;
+let slow = 0;
+const verbose = args.includes("--verbose");
 try {
   const fixtures = await prepare(context, site.url);
   const started = Date.now();
   console.log(
-    `Lighthouse (mobile) · ${site.url}\n${"page".padEnd(20)} ${"role".padEnd(6)} ${"theme".padEnd(10)} a11y  bp  seo`,
+    `Lighthouse (mobile) · ${site.url} · load average ${loadAverage()} · performance: median of ${runs} runs\n` +
+      `${"page".padEnd(20)} ${"role".padEnd(6)} ${"theme".padEnd(10)} a11y  bp  seo perf  (runs) metrics of the median run`,
   );
   for (const role of ["guest", "member"]) {
     if (role === "member") await signIn(context, site.url);
-    for (const page of pageTypes(fixtures).filter((p) => p.role === role)) {
+    for (const page of pageTypes(fixtures).filter((p) => p.role === role && (!only || p.name.includes(only)))) {
       const everyTheme = all || page.name === "home, new" || page.name === "post with comments";
       for (const theme of everyTheme ? THEMES : THEMES.slice(0, 2)) {
         await setTheme(context, site.url, role, theme);
-        const { scores, failed } = await audit(cdpPort, `${site.url}${page.path}`);
+        const url = `${site.url}${page.path}`;
+        const measured = perf && PERF_THEMES.includes(theme);
+        if (measured) await clearCache(context);
+        const first = await audit(cdpPort, url, measured ? [...CATEGORIES, "performance"] : CATEGORIES);
+        const perfRuns = measured ? [first] : [];
+        for (let i = 1; measured && i < runs; i++) {
+          await clearCache(context);
+          perfRuns.push(await audit(cdpPort, url, ["performance"]));
+        }
+        const { failed } = first;
         const surprises = failed.filter((id) => !page.expected?.includes(id));
         unexpected += surprises.length;
-        const cells = scores.map((s) => String(s).padStart(4)).join(" ");
+        const cells = CATEGORIES.map((c) => String(first.scores[c]).padStart(4)).join(" ");
+        let perfCell = "";
+        if (measured) {
+          const scores = perfRuns.map((r) => r.scores.performance);
+          const mid = median(scores);
+          const run = perfRuns.find((r) => r.scores.performance === mid);
+          if (mid < PERF_MIN) slow++;
+          perfCell = ` ${String(mid).padStart(4)}${mid < PERF_MIN ? "✗" : " "} (${scores.join("/")}) ${formatMetrics(run.metrics)} · load ${os.loadavg()[0].toFixed(2)}`;
+          if (verbose && run.opportunities.length) perfCell += `\n${" ".repeat(40)}${run.opportunities.join(", ")}`;
+        }
         const notes = [
           ...surprises.map((id) => `✗ ${id}`),
           ...failed.filter((id) => page.expected?.includes(id)).map((id) => `(${id}: on purpose)`),
         ];
         console.log(
-          `${page.name.padEnd(20)} ${role.padEnd(6)} ${theme.padEnd(10)} ${cells}  ${notes.join(" ")}`.trimEnd(),
+          `${page.name.padEnd(20)} ${role.padEnd(6)} ${theme.padEnd(10)} ${cells}${perfCell}  ${notes.join(" ")}`.trimEnd(),
         );
       }
     }
   }
   console.log(
-    `\n${Math.round((Date.now() - started) / 1000)} s; ${unexpected ? `${unexpected} failed audits` : "no failed audit but the ones on purpose"}`,
+    `\n${Math.round((Date.now() - started) / 1000)} s; load average ${loadAverage()}; ` +
+      `${unexpected ? `${unexpected} failed audits` : "no failed audit but the ones on purpose"}; ` +
+      `${perf ? (slow ? `${slow} performance medians below ${PERF_MIN}` : `every performance median ≥ ${PERF_MIN}`) : "performance not measured"}`,
   );
   await setTheme(context, site.url, "member", "darkorange");
 } finally {
@@ -212,4 +297,4 @@ try {
   rmSync(profileDir, { recursive: true, force: true });
   site.stop();
 }
-process.exit(unexpected ? 1 : 0);
+process.exit(unexpected || slow ? 1 : 0);

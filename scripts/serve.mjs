@@ -13,6 +13,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { root, run } from "./lib.mjs";
 
@@ -212,7 +213,7 @@ async function main() {
   for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, stop);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   main().catch((error) => {
     console.error(`✗ ${error?.stack ?? error}`);
     process.exit(1);

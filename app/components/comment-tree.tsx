@@ -13,6 +13,7 @@ import { asFailure, FormErrors, type FormFailure } from "./form";
 import { useNotice } from "./notices";
 import { PawButton, type PawItemType } from "./paw-button";
 import { postUrl } from "./post-links";
+import { ListLink } from "./list-link";
 import { ReportLink } from "./report-link";
 import { ShareButton } from "./share-button";
 import { TimeAgo } from "./time-ago";
@@ -284,13 +285,13 @@ function CommentItem({ comment, ...tree }: TreeProps & { comment: TreeComment })
         ) : (
           <>
             <header className="comment-head">
-              <Link to={`/users/${comment.user.id}`} className="comment-author">
+              <ListLink to={`/users/${comment.user.id}`} className="comment-author">
                 <Avatar user={comment.user} size={20} decorative />
                 <span>{comment.user.username}</span>
-              </Link>
-              <Link to={`${base}?comment=${comment.id}#${anchor}`} className="comment-time" preventScrollReset>
+              </ListLink>
+              <ListLink to={`${base}?comment=${comment.id}#${anchor}`} className="comment-time" preventScrollReset>
                 <TimeAgo date={comment.datetime} />
-              </Link>
+              </ListLink>
               {comment.datetime_updated ? (
                 <span className="comment-edited" title="Комментарий изменён">
                   (изменён)
@@ -333,9 +334,9 @@ function CommentItem({ comment, ...tree }: TreeProps & { comment: TreeComment })
                     Ответить
                   </button>
                 ) : (
-                  <Link className="comment-action" to={`${base}?reply=${comment.id}#${anchor}`}>
+                  <ListLink className="comment-action" to={`${base}?reply=${comment.id}#${anchor}`}>
                     Ответить
-                  </Link>
+                  </ListLink>
                 )
               ) : null}
               {comment.can_edit && !showEdit ? (
@@ -344,9 +345,9 @@ function CommentItem({ comment, ...tree }: TreeProps & { comment: TreeComment })
                     Изменить
                   </button>
                 ) : (
-                  <Link className="comment-action" to={`${base}?edit=${comment.id}#${anchor}`}>
+                  <ListLink className="comment-action" to={`${base}?edit=${comment.id}#${anchor}`}>
                     Изменить
-                  </Link>
+                  </ListLink>
                 )
               ) : null}
               {comment.can_delete ? (

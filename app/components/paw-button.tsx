@@ -22,13 +22,20 @@ export type PawItemType = "post" | "comment" | "shout" | "shout_comment";
 /** Query parameters that scroll or open a form once; a form coming back to the page drops them. */
 const ONE_OFF_PARAMS = ["comment", "comments", "reply", "edit"];
 
+/** The page without its one-off parameters, per location: worked out once for the hundred buttons of a page. */
+const backPaths = new WeakMap<object, string>();
+
 /** The current page (without one-off parameters) and an anchor: where a plain (no-JS) form comes back to. */
 export function useBackPath(anchor?: string): string {
   const location = useLocation();
-  const params = new URLSearchParams(location.search);
-  for (const name of ONE_OFF_PARAMS) params.delete(name);
-  const search = params.size ? `?${params}` : "";
-  return `${location.pathname}${search}${anchor ? `#${anchor}` : ""}`;
+  let path = backPaths.get(location);
+  if (path === undefined) {
+    const params = new URLSearchParams(location.search);
+    for (const name of ONE_OFF_PARAMS) params.delete(name);
+    path = `${location.pathname}${params.size ? `?${params}` : ""}`;
+    backPaths.set(location, path);
+  }
+  return anchor ? `${path}#${anchor}` : path;
 }
 
 /**

@@ -80,11 +80,21 @@ export function PinnedStrip({ posts }: { posts: PostCard[] }) {
         </div>
       ) : null}
       <ul className="pinned-strip" ref={carousel.strip}>
-        {posts.map((post) => {
+        {posts.map((post, index) => {
           const cover = post.image && !post.is_video_background ? post.image : null;
           return (
             <li key={post.id} className={`pinned-item${cover ? " has-cover" : ""}`}>
-              {cover ? <img className="pinned-cover" src={cover} alt="" loading="lazy" decoding="async" /> : null}
+              {cover ? (
+                // The first cover is near the top of the page, likely its largest paint: loaded at once and first.
+                <img
+                  className="pinned-cover"
+                  src={cover}
+                  alt=""
+                  loading={index === 0 ? undefined : "lazy"}
+                  fetchPriority={index === 0 ? "high" : undefined}
+                  decoding="async"
+                />
+              ) : null}
               <div className="pinned-body">
                 <span className="pinned-label">
                   <IconPin size={14} /> Закреплено

@@ -13,8 +13,12 @@ import { PawButton } from "./paw-button";
 import { COMMENT_FORMS, postUrl, TagList } from "./post-links";
 import { TimeAgo } from "./time-ago";
 
-/** A post in a list: cover, title, headline, author and time, tags, comments, paws and bookmark. */
-export function PostCard({ post }: { post: PostCardData }) {
+/**
+ * A post in a list: cover, title, headline, author and time, tags, comments, paws and bookmark. `priority`: the
+ * first card of a list, whose cover is likely the page's largest paint: loaded at once and first (the server
+ * render then preloads it in the head), the others lazily.
+ */
+export function PostCard({ post, priority = false }: { post: PostCardData; priority?: boolean }) {
   const { user } = useRootData();
   const url = postUrl(post.slug);
   const cover = post.image && !post.is_video_background ? post.image : null;
@@ -24,7 +28,13 @@ export function PostCard({ post }: { post: PostCardData }) {
     <article className={`post-card${cover ? " has-cover" : ""}`} id={anchor}>
       {cover ? (
         <Link to={url} className="post-card-cover" tabIndex={-1} aria-hidden="true">
-          <img src={cover} alt="" loading="lazy" decoding="async" />
+          <img
+            src={cover}
+            alt=""
+            loading={priority ? undefined : "lazy"}
+            fetchPriority={priority ? "high" : undefined}
+            decoding="async"
+          />
         </Link>
       ) : null}
       <div className="post-card-main">
@@ -138,8 +148,8 @@ export function PostFeed({
   return (
     <div className="post-feed">
       <div className="post-list">
-        {posts.map((post) => (
-          <PostCard key={post.id} post={post} />
+        {posts.map((post, index) => (
+          <PostCard key={post.id} post={post} priority={index === 0} />
         ))}
       </div>
       {next || previous ? (

@@ -1,0 +1,115 @@
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, describe, expect, it } from "vitest";
+import { closeBrowser, hydrated, newContext, signInAs } from "./browser";
+
+// The server renders pages with React's Node build and the busiest lists with lighter links
+// (docs/decisions/0040-render-cpu.md): every page type must still hydrate without a mismatch, for a guest and for
+// a member, and a comment's links must still navigate inside the app.
+afterAll(closeBrowser);
+
+const MEMBER_PASSWORD = "member-demo-2026";
+/** React's production hydration errors (#418 text, #419, #423 and #425) and the development wording. */
+const HYDRATION_ERROR = /Minified React error #4(18|19|23|25)|hydrat|did not match/i;
+
+interface Watched {
+  page: Page;
+  errors: string[];
+}
+
+async function watchedPage(context: BrowserContext): Promise<Watched> {
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(`${error.name}: ${error.message}`));
+  return { page, errors };
+}
+
+async function hydrationErrors(watched: Watched, path: string): Promise<string[]> {
+  watched.errors.length = 0;
+  const response = await watched.page.goto(path);
+  expect(response?.status(), path).toBe(200);
+  await hydrated(watched.page);
+  // Recoverable errors are reported after hydration's commit: a network-idle page has reported them.
+  await watched.page.waitForLoadState("networkidle");
+  return watched.errors.filter((text) => HYDRATION_ERROR.test(text));
+}
+
+/** One of each page type from the demo data: a discussed post, its author and tag, a shout, search. */
+async function pagesToCheck(page: Page): Promise<string[]> {
+  const list = await (await page.request.get("/api/v1/post/")).json();
+  const post = list.results.find((p: { comments_count: number }) => p.comments_count > 0) ?? list.results[0];
+  const shouts = await (await page.request.get("/api/v1/shout/")).json();
+  const shout = (shouts.results ?? shouts)[0];
+  const paths = ["/", `/posts/${post.slug}`, "/bonfire", `/users/${post.user.id}`, "/search?q=игра"];
+  if (post.tags?.[0]) paths.push(`/tags/${post.tags[0].slug}`);
+  if (shout) paths.push(`/bonfire/${shout.id}`);
+  return paths;
+}
+
+describe("full renders hydrate", () => {
+  it("finds a hydration mismatch when the server's HTML differs from the client's render (the check works)", async () => {
+    const context = await newContext();
+    const watched = await watchedPage(context);
+    const paths = await pagesToCheck(watched.page);
+    // The title in the HTML, not in the loader data the client renders from.
+    await watched.page.route(
+      (url) => url.pathname === "/",
+      async (route) => {
+        const response = await route.fetch();
+        const html = (await response.text()).replace(
+          /<h1 class="page-title">[^<]*<\/h1>/,
+          '<h1 class="page-title">Не то</h1>',
+        );
+        await route.fulfill({ response, body: html });
+      },
+    );
+    expect(paths[0]).toBe("/");
+    expect(await hydrationErrors(watched, "/")).not.toEqual([]);
+    await context.close();
+  });
+
+  it("hydrates every page type without a mismatch, for a guest and for a member", async () => {
+    for (const member of [false, true]) {
+      const context = await newContext();
+      const watched = await watchedPage(context);
+      if (member) await signInAs(watched.page, "Северянин", MEMBER_PASSWORD);
+      for (const path of await pagesToCheck(watched.page)) {
+        expect(await hydrationErrors(watched, path), `${member ? "member" : "guest"} ${path}`).toEqual([]);
+      }
+      await context.close();
+    }
+  });
+
+  it("follows a comment's author and time links inside the app (no document load)", async () => {
+    const context = await newContext();
+    const { page } = await watchedPage(context);
+    const list = await (await page.request.get("/api/v1/post/")).json();
+    const post = list.results.find((p: { comments_count: number }) => p.comments_count > 0);
+    await page.goto(`/posts/${post.slug}`);
+    await hydrated(page);
+    const comment = page.locator(".comment-box").first();
+    const time = comment.locator("a.comment-time");
+    const timeHref = (await time.getAttribute("href")) ?? "";
+    expect(timeHref).toMatch(/\?comment=\d+#comment-\d+$/);
+    // A marker on window survives client-side navigation only.
+    await page.evaluate(() => {
+      (window as unknown as { renderMark: number }).renderMark = 1;
+    });
+    await time.click();
+    await page.waitForURL((url) => `${url.pathname}${url.search}${url.hash}` === timeHref);
+    await expect.poll(() => page.locator(".comment.is-highlighted").count()).toBe(1);
+    const author = page.locator(".comment-box").first().locator("a.comment-author");
+    const authorHref = (await author.getAttribute("href")) ?? "";
+    expect(authorHref).toMatch(/^\/users\/\d+$/);
+    await author.click();
+    await page.waitForURL((url) => url.pathname === authorHref);
+    await hydrated(page);
+    expect(await page.evaluate(() => (window as unknown as { renderMark?: number }).renderMark)).toBe(1);
+    await page.goBack();
+    await page.waitForURL((url) => `${url.pathname}${url.search}${url.hash}` === timeHref);
+    expect(await page.evaluate(() => (window as unknown as { renderMark?: number }).renderMark)).toBe(1);
+    await context.close();
+  });
+});
