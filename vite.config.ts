@@ -2,6 +2,7 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import path from "node:path";
 import { defineConfig } from "vite";
+import { reactServerByteCount } from "./vite/react-server-byte-count";
 
 type ModuleGraph = {
   getModuleInfo(id: string): { importedIds: readonly string[]; importers: readonly string[] } | null;
@@ -56,7 +57,7 @@ function familyGroup({ name, route }: { name: string; route: string }, priority:
 }
 
 export default defineConfig({
-  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), reactRouter()],
+  plugins: [reactServerByteCount(), cloudflare({ viteEnvironment: { name: "ssr" } }), reactRouter()],
   environments: {
     client: {
       build: {

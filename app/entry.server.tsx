@@ -1,9 +1,9 @@
 import { isbot } from "isbot";
-import { renderToReadableStream } from "react-dom/server.node";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { appContext } from "#workers/platform/app-context";
 import { pageCsp } from "#workers/platform/security-headers";
+import { renderHtmlStream } from "./lib/html-stream.server";
 
 /**
  * React Router's default Workers entry (@react-router/dev config/defaults/entry.server.web.tsx) with a
@@ -11,12 +11,8 @@ import { pageCsp } from "#workers/platform/security-headers";
  * Router's inline scripts carry it (ServerRouter hands it to <Scripts>, <ScrollRestoration> and <Links>) and
  * the response's policy allows scripts by it alone (docs/decisions/0022-security-headers.md).
  *
- * The renderer is React's Node build, not the `workerd` condition's edge build: both have the same
- * `renderToReadableStream` and write the same HTML, but the edge build turns every string it writes (each
- * attribute value and text) into its own Uint8Array through TextEncoder.encode — thousands of small ArrayBuffers
- * per page — while the Node build encodes into one 4 KB view at a time (encodeInto). Its `util`, `crypto`,
- * `async_hooks` and `stream` imports come from nodejs_compat. A full render costs 17–29 % less CPU
- * (docs/decisions/0040-render-cpu.md).
+ * The renderer writes strings and encodes them once per flush (app/lib/html-stream.server.ts): React's edge and
+ * Node builds pay one call into the runtime for every string of the page (docs/decisions/0040-render-cpu.md).
  */
 export const streamTimeout = 5_000;
 
@@ -48,7 +44,7 @@ export default async function handleRequest(
   let shellRendered = false;
   const userAgent = request.headers.get("user-agent");
 
-  const body = await renderToReadableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+  const body = await renderHtmlStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
     nonce,
     bootstrapScriptContent: ZOD_CONFIG_SCRIPT,
     signal: AbortSignal.timeout(streamTimeout + 1000),
