@@ -165,7 +165,9 @@ export const posts = sqliteTable(
   },
   (t) => [
     index("posts_published_idx").on(t.isPublished, t.publishedAt, t.id),
-    index("posts_user_idx").on(t.userId, t.isPublished, t.createdAt),
+    // A member's published posts, newest first (the profile): equality on both leading columns, the order from the
+    // index. Without published_at here SQLite walked posts_published_idx over every published post of the site.
+    index("posts_user_idx").on(t.userId, t.isPublished, t.publishedAt, t.id),
     index("posts_pinned_idx").on(t.isPinned, t.pinnedAt),
   ],
 );

@@ -139,7 +139,7 @@ export function bookmarkForResponse(
 // ─── opt-in D1 round-trip counter (benchmarks only) ─────────────────────────────────────────────────────
 // Off unless the var DEBUG_D1_COUNT is "1" (`npm run bench` sets it with `wrangler dev --var`). Then every
 // round trip to D1 made through this Db (a statement's all/first/run/raw, one batch) prints
-// `d1_call db=<this Db> n=<its count so far> <method> <sql>`; one Db is made per request.
+// `d1_call db=<this Db> n=<its count so far> <method> <sql> ⟦<bound values>⟧`; one Db is made per request.
 let dbSeq = 0;
 
 // Read once per isolate: `process` is a getter of the Node compatibility layer, not free on every request.
@@ -158,23 +158,25 @@ function countD1Calls<T extends D1Client>(d1: T): T {
   let n = 0;
   const log = (method: string, sql: string) =>
     console.log(`d1_call db=${db} n=${++n} ${method} ${sql.replace(/\s+/g, " ")}`);
-  const real = new WeakMap<object, { stmt: D1PreparedStatement; sql: string }>();
-  const wrap = (stmt: D1PreparedStatement, sql: string): D1PreparedStatement => {
+  const real = new WeakMap<object, { stmt: D1PreparedStatement; sql: string; params: unknown[] }>();
+  // The bound values follow the statement as ⟦JSON⟧, so a statement can be replayed (EXPLAIN, timing).
+  const shown = (sql: string, params: unknown[]) => `${sql} ⟦${JSON.stringify(params)}⟧`;
+  const wrap = (stmt: D1PreparedStatement, sql: string, params: unknown[] = []): D1PreparedStatement => {
     const proxy = new Proxy(stmt, {
       get(target, key) {
-        if (key === "bind") return (...values: unknown[]) => wrap(target.bind(...values), sql);
+        if (key === "bind") return (...values: unknown[]) => wrap(target.bind(...values), sql, values);
         const value = Reflect.get(target, key, target);
         if (typeof value !== "function") return value;
         if (key === "all" || key === "first" || key === "run" || key === "raw") {
           return (...args: unknown[]) => {
-            log(key, sql);
+            log(key, shown(sql, params));
             return value.apply(target, args);
           };
         }
         return value.bind(target);
       },
     });
-    real.set(proxy, { stmt, sql });
+    real.set(proxy, { stmt, sql, params });
     return proxy;
   };
   return new Proxy(d1, {
@@ -182,7 +184,11 @@ function countD1Calls<T extends D1Client>(d1: T): T {
       if (key === "prepare") return (sql: string) => wrap(target.prepare(sql), sql);
       if (key === "batch") {
         return (stmts: D1PreparedStatement[]) => {
-          log(`batch(${stmts.length})`, stmts.map((s) => real.get(s)?.sql ?? "?").join(" | "));
+          const described = stmts.map((s) => {
+            const known = real.get(s);
+            return known ? shown(known.sql, known.params) : "?";
+          });
+          log(`batch(${stmts.length})`, described.join(" | "));
           return target.batch(stmts.map((s) => real.get(s)?.stmt ?? s));
         };
       }

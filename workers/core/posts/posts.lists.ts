@@ -3,7 +3,15 @@ import { bookmarks, type PostRow, postShares, posts, users } from "#drizzle/sche
 import { AppError } from "#workers/core/errors";
 import { parseInput } from "#workers/core/shared/validation";
 import type { RequestContext } from "#workers/platform/context";
-import { cardData, cardsFrom, loadCards, numberedPage, type Page } from "./posts.read";
+import {
+  cardData,
+  cardsFrom,
+  loadCards,
+  numberedPage,
+  POST_CARD_COLUMNS,
+  type Page,
+  type PostCardRow,
+} from "./posts.read";
 import { POSTS_PAGE_SIZE, USER_POST_LISTS, type UserPostList, ZPage, ZPostList } from "./posts.schemas";
 import type { PostCard } from "./posts.serializers";
 
@@ -19,7 +27,7 @@ const DAY_MS = 86_400_000;
 /** The query behind the pinned strip, for pages that read it in their own D1 batch. */
 export function pinnedQuery(ctx: RequestContext) {
   return ctx.db
-    .select()
+    .select(POST_CARD_COLUMNS)
     .from(posts)
     .where(and(eq(posts.isPinned, true), eq(posts.isPublished, true)))
     .orderBy(desc(posts.pinnedAt), desc(posts.id))
@@ -60,7 +68,7 @@ export function popularityScore(post: Pick<PostRow, "pwnd" | "commentsCount" | "
  * GET /v1/post/: published posts. "new" (default) pages by an opaque cursor (newest first); "top" and
  * "popular" page by number. `next`/`previous` are query strings.
  */
-type RowsPage = Page<PostRow>;
+type RowsPage = Page<PostCardRow>;
 
 /**
  * One list page as rows. "new" and "top" are one query each, run in the same D1 batch as `extra` (the pinned
@@ -70,14 +78,14 @@ async function listRows(
   ctx: RequestContext,
   input: unknown,
   withPinned: boolean,
-): Promise<{ page: RowsPage; pinned: PostRow[] }> {
+): Promise<{ page: RowsPage; pinned: PostCardRow[] }> {
   const { type, cursor, page } = parseInput(ZPostList, input ?? {});
   const size = POSTS_PAGE_SIZE;
   const now = ctx.now();
-  const run = async <T>(query: Promise<T> & { toSQL: unknown }): Promise<[T, PostRow[]]> => {
+  const run = async <T>(query: Promise<T> & { toSQL: unknown }): Promise<[T, PostCardRow[]]> => {
     if (!withPinned) return [await query, []];
     const [rows, pinned] = await ctx.read([query as never, pinnedQuery(ctx)]);
-    return [rows as T, pinned as PostRow[]];
+    return [rows as T, pinned as PostCardRow[]];
   };
   if (type === "new") {
     const after = cursor ? decodeCursor(cursor) : null;
@@ -92,7 +100,7 @@ async function listRows(
       : eq(posts.isPublished, true);
     const [rows, pinned] = await run(
       ctx.db
-        .select()
+        .select(POST_CARD_COLUMNS)
         .from(posts)
         .where(where)
         .orderBy(desc(posts.publishedAt), desc(posts.id))
@@ -111,7 +119,7 @@ async function listRows(
   if (type === "top") {
     const [rows, pinned] = await run(
       ctx.db
-        .select()
+        .select(POST_CARD_COLUMNS)
         .from(posts)
         .where(and(eq(posts.isPublished, true), gte(posts.publishedAt, new Date(now.getTime() - TOP_DAYS * DAY_MS))))
         .orderBy(desc(posts.pwnd), desc(posts.publishedAt), desc(posts.id))
@@ -134,7 +142,7 @@ async function listRows(
   const slice = ranked.slice((page - 1) * size, page * size + 1);
   const paged = numberedPage(slice, page, size, { type });
   const ids = paged.results.map((s) => s.id);
-  const rows = ids.length ? await ctx.db.select().from(posts).where(inArray(posts.id, ids)) : [];
+  const rows = ids.length ? await ctx.db.select(POST_CARD_COLUMNS).from(posts).where(inArray(posts.id, ids)) : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
   return { page: { ...paged, results: ids.flatMap((id) => byId.get(id) ?? []) }, pinned };
 }
@@ -181,10 +189,10 @@ export async function listUserPosts(
   }
   const size = POSTS_PAGE_SIZE;
   const offset = (page - 1) * size;
-  let rows: PostRow[];
+  let rows: PostCardRow[];
   if (kind === "posts") {
     rows = await ctx.db
-      .select()
+      .select(POST_CARD_COLUMNS)
       .from(posts)
       .where(and(eq(posts.userId, id), eq(posts.isPublished, true)))
       .orderBy(desc(posts.publishedAt), desc(posts.id))
@@ -192,7 +200,7 @@ export async function listUserPosts(
       .offset(offset);
   } else if (kind === "drafts") {
     rows = await ctx.db
-      .select()
+      .select(POST_CARD_COLUMNS)
       .from(posts)
       .where(and(eq(posts.userId, id), eq(posts.isPublished, false)))
       .orderBy(desc(posts.updatedAt), desc(posts.id))
@@ -201,7 +209,7 @@ export async function listUserPosts(
   } else if (kind === "shared-posts") {
     rows = (
       await ctx.db
-        .select({ post: posts })
+        .select({ post: POST_CARD_COLUMNS })
         .from(postShares)
         .innerJoin(posts, eq(posts.id, postShares.postId))
         .where(and(eq(postShares.userId, id), eq(posts.isPublished, false)))
@@ -212,7 +220,7 @@ export async function listUserPosts(
   } else {
     rows = (
       await ctx.db
-        .select({ post: posts })
+        .select({ post: POST_CARD_COLUMNS })
         .from(bookmarks)
         .innerJoin(posts, and(eq(bookmarks.itemType, "post"), eq(posts.id, bookmarks.itemId)))
         .where(and(eq(bookmarks.userId, id), eq(posts.isPublished, true)))

@@ -1,10 +1,18 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, eq, getTableColumns, inArray } from "drizzle-orm";
 import { type PostRow, postShares, posts, postTags, tags, type UserRow, users } from "#drizzle/schema";
 import { ownBookmarksQuery, ownPawsQuery, pawMap } from "#workers/core/reactions/reactions.read";
 import type { RequestContext } from "#workers/platform/context";
 import { type PostCard, serializePostCard, type TagRef } from "./posts.serializers";
 
 /** Reading helpers shared by the post and tag services (no rules here; callers check visibility). */
+
+/**
+ * A post row without its body: what lists read. The body (the editor's JSON, up to hundreds of KB) is shown only on
+ * the post page; a list of 20 cards reading it made D1 copy and convert every body for nothing.
+ */
+export type PostCardRow = Omit<PostRow, "body">;
+const { body: _body, ...cardColumns } = getTableColumns(posts);
+export const POST_CARD_COLUMNS = cardColumns;
 
 export interface Page<T> {
   results: T[];
@@ -13,7 +21,10 @@ export interface Page<T> {
   previous: string | null;
 }
 
-export async function findPost(ctx: RequestContext, slug: string): Promise<{ post: PostRow; sharedWith: number[] } | null> {
+export async function findPost(
+  ctx: RequestContext,
+  slug: string,
+): Promise<{ post: PostRow; sharedWith: number[] } | null> {
   if (typeof slug !== "string" || !slug || slug.length > 200) return null;
   const [found, shares] = await ctx.db.batch([
     ctx.db.select().from(posts).where(eq(posts.slug, slug)).limit(1),
@@ -57,7 +68,11 @@ export interface CardData {
  * What cards and the detail need besides the post rows — authors (and any other members asked for), tags and,
  * for a member, their paws and bookmarks — in one D1 round trip.
  */
-export async function cardData(ctx: RequestContext, rows: PostRow[], extraUserIds: number[] = []): Promise<CardData> {
+export async function cardData(
+  ctx: RequestContext,
+  rows: PostCardRow[],
+  extraUserIds: number[] = [],
+): Promise<CardData> {
   const ids = rows.map((r) => r.id);
   const userIds = [...new Set([...rows.map((r) => r.userId), ...extraUserIds])];
   const userQuery = ctx.db.select().from(users).where(inArray(users.id, userIds));
@@ -79,7 +94,7 @@ export async function cardData(ctx: RequestContext, rows: PostRow[], extraUserId
 }
 
 /** Cards for rows, in the given order (rows whose author is gone are left out). */
-export function cardsFrom(rows: PostRow[], data: CardData): PostCard[] {
+export function cardsFrom(rows: PostCardRow[], data: CardData): PostCard[] {
   return rows.flatMap((row) => {
     const user = data.users.get(row.userId);
     if (!user) return [];
@@ -95,7 +110,7 @@ export function cardsFrom(rows: PostRow[], data: CardData): PostCard[] {
 }
 
 /** Cards for rows, in the given order. */
-export async function loadCards(ctx: RequestContext, rows: PostRow[]): Promise<PostCard[]> {
+export async function loadCards(ctx: RequestContext, rows: PostCardRow[]): Promise<PostCard[]> {
   if (!rows.length) return [];
   return cardsFrom(rows, await cardData(ctx, rows));
 }

@@ -60,7 +60,7 @@ export interface CardExtras {
   isBookmarked: boolean;
 }
 
-export function serializePostCard(post: PostRow, extras: CardExtras): PostCard {
+export function serializePostCard(post: Omit<PostRow, "body">, extras: CardExtras): PostCard {
   return {
     id: post.id,
     slug: post.slug,

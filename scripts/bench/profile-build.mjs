@@ -1,0 +1,49 @@
+// `node scripts/bench/profile-build.mjs --build DIR [--out DIR] [scenario …]`: CPU profiles of the Worker's isolate for
+// full renders of a built site (any copy of build/) on the bench dataset, without `npm run bench`'s load runs. Each
+// scenario: 20 sequential requests after 5 unmeasured ones (scripts/bench/profile.mjs); prints the top functions.
+// Scenarios: home, member-home, post100, member-post100, hot, bonfire, shout, tag, profile, search, calendar.
+import path from "node:path";
+import { HOT_POST_ID, MEDIUM_POST_ID, MEMBER, postSlug, STATE_DIR } from "./dataset.mjs";
+import { freePort } from "./net.mjs";
+import { profileRequests } from "./profile.mjs";
+import { startServer, stopServer } from "./server.mjs";
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
+const build = path.resolve(option("--build", "build"));
+const out = path.resolve(option("--out", ".wrangler/bench-profiles"));
+const member = `sessionid=${MEMBER.token}`;
+const SCENARIOS = {
+  home: ["/"],
+  "member-home": ["/", member],
+  post100: [`/posts/${postSlug(MEDIUM_POST_ID)}`],
+  "member-post100": [`/posts/${postSlug(MEDIUM_POST_ID)}`, member],
+  hot: [`/posts/${postSlug(HOT_POST_ID)}`],
+  bonfire: ["/bonfire"],
+  shout: ["/bonfire/200000"],
+  tag: ["/tags/retro"],
+  profile: ["/users/2"],
+  search: [`/search?q=${encodeURIComponent("вступлением")}`],
+  calendar: ["/calendar"],
+};
+const valueOptions = new Set(["--build", "--out"]);
+const picked = args.filter((a, i) => !a.startsWith("--") && !valueOptions.has(args[i - 1]));
+const names = picked.length ? picked : Object.keys(SCENARIOS);
+const inspectorPort = await freePort();
+const server = await startServer(path.resolve(STATE_DIR), {
+  vars: { PAGE_CACHE: "off" },
+  inspectorPort,
+  extraArgs: ["--build", build],
+});
+try {
+  for (const name of names) {
+    const [url, cookie] = SCENARIOS[name];
+    for (let i = 0; i < 5; i++) await fetch(`${server.base}${url}`, { headers: cookie ? { Cookie: cookie } : {} }).then((r) => r.arrayBuffer());
+    const result = await profileRequests(inspectorPort, `${server.base}${url}`, cookie, path.join(out, `${name}.cpuprofile`));
+    console.log(`${name}: ${result.summary}`);
+    for (const { name: fn, ms, share } of result.top) console.log(`  ${(share * 100).toFixed(1).padStart(5)} %  ${ms.toFixed(2).padStart(6)} ms  ${fn}`);
+  }
+} finally {
+  stopServer(server.server);
+}
+process.exit(0);
