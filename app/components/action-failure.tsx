@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "#app/components/link";
 
 /**
  * The page a plain (no-JavaScript) form lands on when its action failed and there is no page to return to:

@@ -1,4 +1,5 @@
-import { Form, Link, useLocation } from "react-router";
+import { Form, useLocation } from "react-router";
+import { Link } from "#app/components/link";
 import { CsrfField } from "#app/components/csrf-field";
 import { IconBell, IconCheck, IconGamepad } from "#app/components/icons";
 import { releaseTime } from "#workers/core/calendar/calendar.dates";

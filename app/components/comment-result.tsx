@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "#app/components/link";
 import type { UserCommentView } from "#workers/core/comments/comments.serializers";
 import { Avatar } from "./avatar";
 import { TimeAgo } from "./time-ago";

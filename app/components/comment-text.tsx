@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "#app/components/link";
 
 /**
  * Plain comment or shout text, rendered safely: line breaks kept, http(s) URLs turned into links, @mentions into

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, useActionData, useFetcher } from "react-router";
+import { useActionData, useFetcher } from "react-router";
 import { useHydrated } from "#app/lib/hooks";
 import { useRootData } from "#app/lib/root-data";
 import { COMMENT_MAX_DEPTH, COMMENT_TEXT_MAX } from "#workers/core/comments/comments.constants";
@@ -13,7 +13,7 @@ import { asFailure, FormErrors, type FormFailure } from "./form";
 import { useNotice } from "./notices";
 import { PawButton, type PawItemType } from "./paw-button";
 import { postUrl } from "./post-links";
-import { ListLink } from "./list-link";
+import { Link } from "./link";
 import { ReportLink } from "./report-link";
 import { ShareButton } from "./share-button";
 import { TimeAgo } from "./time-ago";
@@ -285,13 +285,13 @@ function CommentItem({ comment, ...tree }: TreeProps & { comment: TreeComment })
         ) : (
           <>
             <header className="comment-head">
-              <ListLink to={`/users/${comment.user.id}`} className="comment-author">
+              <Link to={`/users/${comment.user.id}`} className="comment-author">
                 <Avatar user={comment.user} size={20} decorative />
                 <span>{comment.user.username}</span>
-              </ListLink>
-              <ListLink to={`${base}?comment=${comment.id}#${anchor}`} className="comment-time" preventScrollReset>
+              </Link>
+              <Link to={`${base}?comment=${comment.id}#${anchor}`} className="comment-time" preventScrollReset>
                 <TimeAgo date={comment.datetime} />
-              </ListLink>
+              </Link>
               {comment.datetime_updated ? (
                 <span className="comment-edited" title="Комментарий изменён">
                   (изменён)
@@ -334,9 +334,9 @@ function CommentItem({ comment, ...tree }: TreeProps & { comment: TreeComment })
                     Ответить
                   </button>
                 ) : (
-                  <ListLink className="comment-action" to={`${base}?reply=${comment.id}#${anchor}`}>
+                  <Link className="comment-action" to={`${base}?reply=${comment.id}#${anchor}`}>
                     Ответить
-                  </ListLink>
+                  </Link>
                 )
               ) : null}
               {comment.can_edit && !showEdit ? (
@@ -345,9 +345,9 @@ function CommentItem({ comment, ...tree }: TreeProps & { comment: TreeComment })
                     Изменить
                   </button>
                 ) : (
-                  <ListLink className="comment-action" to={`${base}?edit=${comment.id}#${anchor}`}>
+                  <Link className="comment-action" to={`${base}?edit=${comment.id}#${anchor}`}>
                     Изменить
-                  </ListLink>
+                  </Link>
                 )
               ) : null}
               {comment.can_delete ? (

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "#app/components/link";
 
 const SCREENS: Record<404 | 403 | 500, { title: string; code: string }> = {
   404: { title: "Упс! Похоже ты потерялся...", code: "404" },

@@ -1,5 +1,6 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
-import { Link, useFetcher, useLocation } from "react-router";
+import { useFetcher, useLocation } from "react-router";
+import { Link } from "#app/components/link";
 import { useHydrated } from "#app/lib/hooks";
 import { useRootData } from "#app/lib/root-data";
 import type { FeedGroupView, FeedPage, FeedSourceShape, NewsItem } from "#workers/core/feed/feed.read";

@@ -1,5 +1,5 @@
 import { type Ref, type RefObject, useEffect } from "react";
-import { Link } from "react-router";
+import { Link } from "#app/components/link";
 
 /**
  * The paging of a feed (posts, shouts): «Назад» for page-paged lists and «Показать ещё», which loads the next

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "#app/components/link";
 import { useRootData } from "#app/lib/root-data";
 import { IconHeart } from "./icons";
 import { MenuLink } from "./menu-link";

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { Link, useRevalidator } from "react-router";
+import { useRevalidator } from "react-router";
+import { Link } from "#app/components/link";
 import { ApiError, api } from "#app/lib/api";
 import { useRealtimeEvent, useSyncTask } from "#app/realtime/provider";
 import { useRootData } from "#app/lib/root-data";

@@ -1,4 +1,5 @@
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
+import { Link } from "#app/components/link";
 import { useRootData } from "#app/lib/root-data";
 import type { ShoutView } from "#workers/core/shouts/shouts.serializers";
 import { Avatar } from "./avatar";

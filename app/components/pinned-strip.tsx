@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
+import { Link } from "#app/components/link";
 import { useRootData } from "#app/lib/root-data";
 import type { PostCard } from "#workers/core/posts/posts.serializers";
 import { Avatar } from "./avatar";

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Link, useFetcher, useLocation } from "react-router";
+import { useFetcher, useLocation } from "react-router";
+import { Link } from "#app/components/link";
 import { useHydrated } from "#app/lib/hooks";
 import { pluralize } from "#workers/core/shared/plural";
 import { useLiveCommentCount } from "#app/realtime/live-counts";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "#app/components/link";
 import type { PostCard as PostCardData } from "#workers/core/posts/posts.serializers";
 
 // What the post page shares with the post cards, without the lists' code (the post page's first-load JS).

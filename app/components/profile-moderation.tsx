@@ -1,4 +1,5 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "#app/components/link";
 import { formatDate } from "#app/lib/dates";
 import { useRootData } from "#app/lib/root-data";
 import { IGNORE_TERMS } from "#workers/core/notifications/ignores.constants";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "#app/components/link";
 import type { TargetContent } from "#workers/core/reports/reports.targets";
 import { Avatar } from "./avatar";
 import { CommentText } from "./comment-text";

@@ -1,4 +1,5 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "#app/components/link";
 import { CsrfField } from "#app/components/csrf-field";
 import { errorsFor, Field, type FormFailure, FormErrors, SubmitButton } from "#app/components/form";
 import type { RecipientView } from "#workers/core/santa/santa.read";

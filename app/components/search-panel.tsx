@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "#app/components/link";
 import {
   SEARCH_CORRECTED_HEADER,
   SEARCH_DEBOUNCE_MS,

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
-import { Link, useLocation, useRevalidator, useRouteLoaderData } from "react-router";
+import { useLocation, useRevalidator, useRouteLoaderData } from "react-router";
+import { Link } from "#app/components/link";
 import { RealtimeProvider } from "#app/realtime/provider";
 import type { RootData } from "#app/lib/root-data";
 import { ActivitySidebar } from "./activity-sidebar";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link } from "#app/components/link";
 import { useHydrated } from "#app/lib/hooks";
 import { useRootData } from "#app/lib/root-data";
 import { useLiveCommentCount } from "#app/realtime/live-counts";

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { Link, useActionData, useFetcher } from "react-router";
+import { useActionData, useFetcher } from "react-router";
+import { Link } from "#app/components/link";
 import { useHydrated } from "#app/lib/hooks";
 import {
   SHOUT_CAPTION_MAX,

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
-import { Link, useActionData, useFetcher } from "react-router";
+import { useActionData, useFetcher } from "react-router";
+import { Link } from "#app/components/link";
 import { useHydrated } from "#app/lib/hooks";
 import { SHOUT_TEXT_MAX } from "#workers/core/shouts/shouts.constants";
 import type { ShoutView } from "#workers/core/shouts/shouts.serializers";

@@ -1,4 +1,5 @@
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
+import { Link } from "#app/components/link";
 import { useHydrated } from "#app/lib/hooks";
 import type { ShoutView } from "#workers/core/shouts/shouts.serializers";
 import { ConfirmDialog, useConfirmedSubmit } from "./confirm-dialog";

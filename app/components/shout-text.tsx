@@ -1,5 +1,5 @@
 import { type MouseEvent, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "#app/components/link";
 import type { ShoutView } from "#workers/core/shouts/shouts.serializers";
 import { CommentText } from "./comment-text";
 import { shoutUrl } from "./shout-actions";

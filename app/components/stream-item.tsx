@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "#app/components/link";
 import type { StreamItem } from "#workers/core/notifications/notifications.serializers";
 import { Avatar } from "./avatar";
 import {

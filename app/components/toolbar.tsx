@@ -1,5 +1,5 @@
 import { pluralize } from "#workers/core/shared/plural";
-import { Link } from "react-router";
+import { Link } from "#app/components/link";
 import { useRootData } from "#app/lib/root-data";
 import { Avatar } from "./avatar";
 import { Dropdown } from "./dropdown";

@@ -1,4 +1,5 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "#app/components/link";
 import { useRootData } from "#app/lib/root-data";
 import { Avatar } from "./avatar";
 import { CsrfField } from "./csrf-field";

@@ -1,4 +1,5 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, redirect } from "react-router";
+import { Link } from "#app/components/link";
 import { ActionFailurePage } from "#app/components/action-failure";
 import { CsrfField } from "#app/components/csrf-field";
 import { getCtx, readForm, runAction } from "#app/lib/forms.server";

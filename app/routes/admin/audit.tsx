@@ -1,4 +1,5 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "#app/components/link";
 import { AdminNav } from "#app/components/admin-nav";
 import { FormErrors } from "#app/components/form";
 import { TimeAgo } from "#app/components/time-ago";

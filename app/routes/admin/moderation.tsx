@@ -1,4 +1,5 @@
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
+import { Link } from "#app/components/link";
 import { AdminNav } from "#app/components/admin-nav";
 import { CsrfField } from "#app/components/csrf-field";
 import { asFailure, asSuccess, FormErrors, SuccessMessage } from "#app/components/form";

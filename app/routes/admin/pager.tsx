@@ -1,4 +1,5 @@
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "#app/components/link";
 
 /** «Назад» / «Дальше» links of a paged admin list, keeping the page's other query parameters. */
 export function Pager({ page, hasNext, hasPrevious }: { page: number; hasNext: boolean; hasPrevious: boolean }) {

@@ -1,4 +1,5 @@
-import { data, Form, Link, redirect, useActionData } from "react-router";
+import { data, Form, redirect, useActionData } from "react-router";
+import { Link } from "#app/components/link";
 import { AdminNav } from "#app/components/admin-nav";
 import { CsrfField } from "#app/components/csrf-field";
 import {

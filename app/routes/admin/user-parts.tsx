@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "#app/components/link";
 import { formatDateTime } from "#app/lib/dates";
 import type { SanctionView } from "#workers/core/moderation/sanctions";
 import type { MemberAuditEntry } from "#workers/core/moderation/sanctions.member";

@@ -1,4 +1,5 @@
-import { data, Form, Link, redirect, useActionData } from "react-router";
+import { data, Form, redirect, useActionData } from "react-router";
+import { Link } from "#app/components/link";
 import { CsrfField } from "#app/components/csrf-field";
 import { asFailure, asSuccess, errorsFor, FormErrors, SubmitButton, SuccessMessage } from "#app/components/form";
 import { formatDateTime } from "#app/lib/dates";

@@ -1,4 +1,5 @@
-import { Link, redirect, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
+import { redirect, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
+import { Link } from "#app/components/link";
 import { IconFire, IconPaw, IconScroll } from "#app/components/icons";
 import { PinnedShouts } from "#app/components/pinned-shouts";
 import { PinnedStrip } from "#app/components/pinned-strip";

@@ -1,12 +1,6 @@
 import { useEffect } from "react";
-import {
-  Link,
-  redirect,
-  type ShouldRevalidateFunctionArgs,
-  useLocation,
-  useNavigate,
-  useSearchParams,
-} from "react-router";
+import { redirect, type ShouldRevalidateFunctionArgs, useLocation, useNavigate, useSearchParams } from "react-router";
+import { Link } from "#app/components/link";
 import {
   COMMENT_OFFSET,
   COMMENTS_BLOCK_OFFSET,

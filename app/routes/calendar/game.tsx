@@ -1,4 +1,5 @@
-import { Form, Link, redirect } from "react-router";
+import { Form, redirect } from "react-router";
+import { Link } from "#app/components/link";
 import { ReleaseFields } from "#app/components/calendar-forms";
 import { PlatformBadges, platformMap, ReleaseCover, SubscribeButton } from "#app/components/calendar-release";
 import { CsrfField } from "#app/components/csrf-field";

@@ -1,4 +1,5 @@
-import { Form, Link, redirect } from "react-router";
+import { Form, redirect } from "react-router";
+import { Link } from "#app/components/link";
 import { NewGameForm } from "#app/components/calendar-forms";
 import { CalendarMonthView } from "#app/components/calendar-month";
 import { platformMap, ReleaseCard } from "#app/components/calendar-release";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "#app/components/link";
 import { Avatar } from "#app/components/avatar";
 import { PageLinks } from "#app/components/feed-paging";
 import { IconCoin, IconHeart } from "#app/components/icons";

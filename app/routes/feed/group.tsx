@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "#app/components/link";
 import { FeedEntryRow, OUTBOUND_REL } from "#app/components/feed-group";
 import { PinnedStrip } from "#app/components/pinned-strip";
 import { TimeAgo } from "#app/components/time-ago";

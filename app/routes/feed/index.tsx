@@ -1,4 +1,5 @@
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
+import { Link } from "#app/components/link";
 import { FeedEntryRow, FeedGroupCard, FeedList } from "#app/components/feed-group";
 import { IconRss } from "#app/components/icons";
 import { PinnedStrip } from "#app/components/pinned-strip";

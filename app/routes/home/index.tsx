@@ -1,4 +1,5 @@
-import { Link, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
+import { type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
+import { Link } from "#app/components/link";
 import { IconFire, IconNewspaper, IconPaw, IconPen } from "#app/components/icons";
 import { NewPostButton } from "#app/components/new-post-button";
 import { PinnedStrip } from "#app/components/pinned-strip";

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { data, Form, Link, redirect, useSubmit } from "react-router";
+import { data, Form, redirect, useSubmit } from "react-router";
+import { Link } from "#app/components/link";
 import { CsrfField } from "#app/components/csrf-field";
 import { PostEditor } from "#app/components/editor";
 import type { FormSuccess } from "#app/components/form";

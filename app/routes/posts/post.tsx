@@ -1,5 +1,6 @@
 import { useEffect } from "react";
-import { Link, redirect, type ShouldRevalidateFunctionArgs, useLocation, useSearchParams } from "react-router";
+import { redirect, type ShouldRevalidateFunctionArgs, useLocation, useSearchParams } from "react-router";
+import { Link } from "#app/components/link";
 import { Avatar } from "#app/components/avatar";
 import { BookmarkButton } from "#app/components/bookmark-button";
 import {

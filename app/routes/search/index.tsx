@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "#app/components/link";
 import { Avatar } from "#app/components/avatar";
 import { CommentResult } from "#app/components/comment-result";
 import { MarkedText } from "#app/components/marked-text";

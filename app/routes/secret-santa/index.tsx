@@ -1,4 +1,5 @@
-import { Link, useActionData } from "react-router";
+import { useActionData } from "react-router";
+import { Link } from "#app/components/link";
 import { asFailure, asSuccess, SuccessMessage } from "#app/components/form";
 import { SantaApplicationForm } from "#app/components/santa-application-form";
 import { SantaGift } from "#app/components/santa-gift";

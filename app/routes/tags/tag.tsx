@@ -1,4 +1,5 @@
-import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { type ShouldRevalidateFunctionArgs } from "react-router";
+import { Link } from "#app/components/link";
 import { IconNewspaper, IconScroll } from "#app/components/icons";
 import { PinnedStrip } from "#app/components/pinned-strip";
 import { PostFeed } from "#app/components/post-card";

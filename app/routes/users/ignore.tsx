@@ -1,4 +1,5 @@
-import { Link, redirect, useActionData, useParams } from "react-router";
+import { redirect, useActionData, useParams } from "react-router";
+import { Link } from "#app/components/link";
 import { asFailure, FormErrors } from "#app/components/form";
 import { formFields, getCtx, readForm, runAction } from "#app/lib/forms.server";
 import { safeRedirect } from "#app/lib/redirects";

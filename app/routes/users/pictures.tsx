@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link } from "#app/components/link";
 import { PageLinks } from "#app/components/feed-paging";
 import { Lightbox } from "#app/components/lightbox";
 import { shoutUrl } from "#app/components/shout-actions";

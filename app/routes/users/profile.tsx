@@ -1,4 +1,5 @@
-import { Link, NavLink, Outlet } from "react-router";
+import { NavLink, Outlet } from "react-router";
+import { Link } from "#app/components/link";
 import { IconCoin } from "#app/components/icons";
 import { getCtx, loaderError } from "#app/lib/forms.server";
 import { pageMeta } from "#app/lib/meta";

@@ -1,4 +1,5 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, redirect } from "react-router";
+import { Link } from "#app/components/link";
 import { CsrfField } from "#app/components/csrf-field";
 import { asFailure, FormErrors, type FormSuccess, SubmitButton } from "#app/components/form";
 import { PushSettings } from "#app/components/push-settings";

@@ -1,4 +1,5 @@
-import { Form, Link, redirect, useActionData } from "react-router";
+import { Form, redirect, useActionData } from "react-router";
+import { Link } from "#app/components/link";
 import { CsrfField } from "#app/components/csrf-field";
 import { CheckboxField, FormErrors, SubmitButton } from "#app/components/form";
 import { getCtx, loaderError, readForm, runAction } from "#app/lib/forms.server";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "#app/components/link";
 import { Avatar } from "#app/components/avatar";
 import type { MemberRecap, RecapPostRef, SiteRecap } from "#workers/core/recap/recap";
 import { pluralize } from "#workers/core/shared/plural";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "#app/components/link";
 import { getCtx, loaderError } from "#app/lib/forms.server";
 import { pageMeta } from "#app/lib/meta";
 import yearCss from "#app/styles/pages/year.css?url";

@@ -1,4 +1,5 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "#app/components/link";
 import { CsrfField } from "#app/components/csrf-field";
 import type { IgnoredMember } from "#workers/core/notifications/ignores";
 import { LocalDate } from "../profile-parts";

@@ -1,0 +1,59 @@
+import type { AnchorHTMLAttributes, MouseEvent, Ref } from "react";
+// biome-ignore lint/style/noRestrictedImports: the one wrapper of React Router's <Link>.
+import { type LinkProps, Link as RouterLink, useNavigate } from "react-router";
+
+/**
+ * The site's links: React Router's <Link> with a lean path for the common case. Most links on a page are a plain
+ * absolute path on this site ("/users/1", "/posts/x?comment=2#c") repeated on every card and comment; for those
+ * this renders the same `<a href data-discover>` and navigates on a plain left click as <Link> does, without the
+ * hooks <Link> runs for every instance for what such links never have (relative paths, basename, masks,
+ * prefetching, view transitions): on a list page that work was about a tenth of the render
+ * (docs/decisions/0040-render-cpu.md). Anything else — a relative or external `to`, an object, `state`,
+ * `reloadDocument`, `prefetch`, `viewTransition`, another `target` — goes to React Router's <Link>.
+ */
+export function Link(props: LinkProps & { ref?: Ref<HTMLAnchorElement> }) {
+  const { to, state, reloadDocument, prefetch, viewTransition, relative, discover, target } = props;
+  const lean =
+    typeof to === "string" &&
+    to.startsWith("/") &&
+    !to.startsWith("//") &&
+    state === undefined &&
+    !reloadDocument &&
+    (prefetch === undefined || prefetch === "none") &&
+    !viewTransition &&
+    relative === undefined &&
+    discover !== "none" &&
+    (target === undefined || target === "_self");
+  if (!lean) return <RouterLink {...props} />;
+  const { to: _to, replace, preventScrollReset, mask: _mask, defaultShouldRevalidate: _d, ...rest } = props;
+  return <LeanLink {...rest} to={to} replace={replace} preventScrollReset={preventScrollReset} />;
+}
+
+function LeanLink({
+  to,
+  replace,
+  preventScrollReset,
+  onClick,
+  ...rest
+}: Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & {
+  to: string;
+  replace?: boolean;
+  preventScrollReset?: boolean;
+  ref?: Ref<HTMLAnchorElement>;
+}) {
+  const navigate = useNavigate();
+  function handleClick(event: MouseEvent<HTMLAnchorElement>) {
+    onClick?.(event);
+    if (event.defaultPrevented || !isPlainLeftClick(event)) return;
+    event.preventDefault();
+    // As <Link>: a link to the page being shown replaces its history entry instead of adding one (compared as URLs,
+    // so that "?q=игра" and "?q=%D0%B8…" are the same).
+    const here = window.location.href;
+    void navigate(to, { replace: replace ?? new URL(to, here).href === here, preventScrollReset });
+  }
+  return <a {...rest} href={to} onClick={handleClick} data-discover="true" />;
+}
+
+function isPlainLeftClick(event: MouseEvent): boolean {
+  return event.button === 0 && !event.metaKey && !event.altKey && !event.ctrlKey && !event.shiftKey;
+}
