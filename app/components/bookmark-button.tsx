@@ -5,7 +5,7 @@ import { useRootData } from "#app/lib/root-data";
 import { CsrfField } from "./csrf-field";
 import { IconBookmark } from "./icons";
 import { useNotice } from "./notices";
-import { GUEST_NOTICE_TITLE, useBackPath } from "./paw-button";
+import { GUEST_NOTICE_TITLE, reactionAction, submitWithFetcher, useBackPath } from "./paw-button";
 
 /** What can be bookmarked: posts and shouts. */
 export type BookmarkItemType = "post" | "shout";
@@ -58,10 +58,13 @@ export function BookmarkButton({
   const label = shown ? "Убрать из закладок" : "В закладки";
 
   return (
-    <fetcher.Form method="post" action="/reactions/bookmark" className="bookmark-form">
+    <form
+      method="post"
+      action={reactionAction("bookmark", itemType, itemId)}
+      className="bookmark-form"
+      onSubmit={(event) => submitWithFetcher(event, fetcher.submit)}
+    >
       <CsrfField />
-      <input type="hidden" name="item_id" value={itemId} />
-      <input type="hidden" name="item_type" value={itemType} />
       {hydrated ? null : <input type="hidden" name="redirectTo" value={back} />}
       <button
         type="submit"
@@ -80,6 +83,6 @@ export function BookmarkButton({
         <IconBookmark filled={shown} />
         {withLabel ? <span>{shown ? "В закладках" : "В закладки"}</span> : null}
       </button>
-    </fetcher.Form>
+    </form>
   );
 }

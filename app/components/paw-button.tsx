@@ -1,5 +1,5 @@
-import { useEffect, useState } from "react";
-import { useFetcher, useLocation } from "react-router";
+import { type FormEvent, useEffect, useState } from "react";
+import { type FetcherSubmitFunction as FetcherSubmit, useFetcher, useLocation } from "react-router";
 import { useHydrated } from "#app/lib/hooks";
 import { useRealtimeEvent } from "#app/realtime/provider";
 import { useRootData } from "#app/lib/root-data";
@@ -116,35 +116,56 @@ export function PawButton({
           ? "Убрать лапку"
           : "Лапка вверх";
     return (
-      <fetcher.Form method="post" action="/reactions/paw" className="paw-form">
-        <CsrfField />
-        <input type="hidden" name="item_id" value={itemId} />
-        <input type="hidden" name="item_type" value={itemType} />
-        <input type="hidden" name="is_negative" value={negative ? "true" : "false"} />
-        {hydrated ? null : <input type="hidden" name="redirectTo" value={back} />}
-        <button
-          type="submit"
-          className={`paw-btn${negative ? " paw-down" : " paw-up"}${active ? " is-active" : ""}`}
-          aria-pressed={active}
-          aria-label={label}
-          title={label}
-          disabled={disabled}
-          onClick={guard}
-        >
-          <IconPaw size={size === "sm" ? 16 : 18} />
-        </button>
-      </fetcher.Form>
+      <button
+        type="submit"
+        name="is_negative"
+        value={negative ? "true" : "false"}
+        className={`paw-btn${negative ? " paw-down" : " paw-up"}${active ? " is-active" : ""}`}
+        aria-pressed={active}
+        aria-label={label}
+        title={label}
+        disabled={disabled}
+        onClick={guard}
+      >
+        <IconPaw size={size === "sm" ? 16 : 18} />
+      </button>
     );
   };
 
+  // One form for both paws: the item in the action's query, the direction in the pressed button's value.
   return (
-    <div className={`paws paws-${size}`}>
+    <form
+      method="post"
+      action={reactionAction("paw", itemType, itemId)}
+      className={`paws paws-${size}`}
+      onSubmit={(event) => submitWithFetcher(event, fetcher.submit)}
+    >
+      <CsrfField />
+      {hydrated ? null : <input type="hidden" name="redirectTo" value={back} />}
       {paw(false)}
       <span className={`paw-score${scoreClass}`} aria-live="polite" title="Лапки">
         {shown.pwnd}
         <span className="visually-hidden"> — счёт лапок</span>
       </span>
       {downEnabled ? paw(true) : null}
-    </div>
+    </form>
   );
+}
+
+/**
+ * The action URL of a reaction form: the item in the query, so that each of the many forms of a page carries one
+ * hidden field (the CSRF token) instead of three (app/routes/reactions/reaction-utils.ts reads both).
+ */
+export function reactionAction(kind: "paw" | "bookmark", itemType: string, itemId: number): string {
+  return `/reactions/${kind}?item_type=${itemType}&item_id=${itemId}`;
+}
+
+/**
+ * With JavaScript a reaction form goes through its fetcher (no navigation); the pressed button is the submitter,
+ * so its name and value (the paw's direction) go with it.
+ */
+export function submitWithFetcher(event: FormEvent<HTMLFormElement>, submit: FetcherSubmit): void {
+  event.preventDefault();
+  const submitter = (event.nativeEvent as SubmitEvent).submitter;
+  void submit(submitter instanceof HTMLButtonElement ? submitter : event.currentTarget);
 }

@@ -53,8 +53,10 @@ export function SeasonalEffects() {
     const onSubmit = (event: SubmitEvent) => {
       const form = event.target as HTMLFormElement;
       const button = event.submitter;
-      if (form.getAttribute("action") !== "/reactions/paw" || !button?.classList.contains("paw-up")) return;
-      if (new FormData(form).get("item_type") !== "post" || button.getAttribute("aria-pressed") === "true") return;
+      // The paw form names its item in the action's query (app/components/paw-button.tsx).
+      const action = new URL(form.action, window.location.href);
+      if (action.pathname !== "/reactions/paw" || !button?.classList.contains("paw-up")) return;
+      if (action.searchParams.get("item_type") !== "post" || button.getAttribute("aria-pressed") === "true") return;
       import("./heart").then((m) => m.playHeart());
     };
     document.addEventListener("submit", onSubmit, true);

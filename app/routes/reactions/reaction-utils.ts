@@ -17,7 +17,8 @@ export function reactionInput(fields: Record<string, string>, withNegative: bool
 }
 
 /**
- * The action of a reaction form (paw, bookmark). A fetcher (JavaScript on) gets `{ok: true, ...state}`; the
+ * The action of a reaction form (paw, bookmark): the item (`item_type`, `item_id`) in the action URL's query or in the
+ * form's fields. A fetcher (JavaScript on) gets `{ok: true, ...state}`; the
  * plain form carries `redirectTo` and is sent back to its page. Guests: 401 data for a fetcher, the sign-in
  * page for the plain form.
  */
@@ -37,7 +38,10 @@ export async function reactionAction<T extends object>(
     return data({ ok: false as const, detail: "Войдите на сайт.", errors: {} }, { status: 401 });
   }
   return runAction(async () => {
-    const state = await toggle(ctx, formFields(await readForm(request, ctx)));
+    // The item is in the action's query (app/components/paw-button.tsx reactionAction), or in the form's fields.
+    const query = new URL(request.url).searchParams;
+    const item = { item_type: query.get("item_type") ?? "", item_id: query.get("item_id") ?? "" };
+    const state = await toggle(ctx, { ...item, ...formFields(await readForm(request, ctx)) });
     if (back) throw redirect(back);
     return { ok: true as const, ...state };
   });

@@ -85,16 +85,27 @@ export interface PublicUser {
   social_accounts: unknown[];
 }
 
+/** One shape per row object: a page's many comments by one author share it (and its avatar URLs). */
+const publicUsers = new WeakMap<UserRow, PublicUser>();
+
+/**
+ * A member as others see them. The same row gives the same frozen object, so React Router's hydration data writes
+ * an author once and refers to it from each further comment or card (its encoder dedupes by identity).
+ */
 export function serializePublicUser(user: UserRow): PublicUser {
-  return {
+  const known = publicUsers.get(user);
+  if (known) return known;
+  const shape: PublicUser = Object.freeze({
     id: user.id,
     username: user.username,
-    avatar: avatarUrls(user),
+    avatar: Object.freeze(avatarUrls(user)),
     background_url: backgroundUrl(user),
     is_supporter: user.isSupporter,
     is_mod: user.isMod,
     datetime_last_seen: (user.lastSeenAt ?? user.createdAt).toISOString(),
     datetime_created: user.createdAt.toISOString(),
-    social_accounts: [],
-  };
+    social_accounts: Object.freeze([]) as unknown as PublicUser["social_accounts"],
+  });
+  publicUsers.set(user, shape);
+  return shape;
 }
