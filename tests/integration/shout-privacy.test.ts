@@ -27,14 +27,17 @@ async function guestPage(path: string): Promise<Response> {
   });
 }
 
-/** Reads a guest page until the page cache answers it (the miss stores it after the response). */
+/**
+ * Reads a guest page until the page cache answers it (the miss stores it after the response). A render of a
+ * bonfire page full of other files' shouts takes seconds on a busy 2-core machine: a few tries need more than 3 s.
+ */
 async function cachedGuestPage(path: string): Promise<string> {
   let html = "";
   await eventually(async () => {
     const res = await guestPage(path);
     html = await res.text();
     return res.headers.get("X-Page-Cache") === "HIT";
-  });
+  }, 15_000);
   return html;
 }
 
