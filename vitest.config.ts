@@ -1,12 +1,31 @@
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vitest/config";
 import { startCloudflareApi, TEST_PURGE_TOKEN, TEST_ZONE_ID } from "./tests/servers/cloudflare-api.mjs";
 import { startFeedServer } from "./tests/servers/feeds.mjs";
+import { suiteProblems } from "./tests/integration/suites/index.mjs";
 import { startOAuthProvider } from "./tests/servers/oauth-provider.mjs";
 
+/**
+ * The test files run as a few suites (tests/integration/suites/index.mjs): each test file costs a fresh isolate
+ * that imports the whole Worker and applies the migrations. `TEST_FILES=each` runs the files one by one instead,
+ * e.g. `TEST_FILES=each npx vitest run tests/integration/config.test.ts` for one file alone.
+ */
+const EACH = process.env.TEST_FILES === "each";
+if (process.env.TEST_FILES && !EACH) throw new Error(`TEST_FILES=${process.env.TEST_FILES}: only "each" is known`);
+
+/** No test file may be in no suite (it would never run) or in two. */
+function checkSuites(): void {
+  const dir = path.join(import.meta.dirname, "tests/integration");
+  const names = (d: string) => readdirSync(d).filter((f) => f.endsWith(".test.ts"));
+  const problems = suiteProblems(names(dir), names(path.join(dir, "suites")));
+  if (problems.length) throw new Error(`tests/integration/suites/index.mjs:\n  ${problems.join("\n  ")}`);
+}
+
 export default defineConfig(async () => {
+  checkSuites();
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
   // External services the Worker calls run as real local servers (tests/servers/).
   const cloudflareApi = await startCloudflareApi();
@@ -35,7 +54,7 @@ export default defineConfig(async () => {
       reactRouter(),
     ],
     test: {
-      include: ["tests/integration/**/*.test.ts"],
+      include: [EACH ? "tests/integration/*.test.ts" : "tests/integration/suites/*.test.ts"],
       setupFiles: ["./tests/integration/apply-migrations.ts"],
       // A test's first request loads the whole Worker into its isolate: seconds on a busy 2-core machine.
       testTimeout: 20_000,

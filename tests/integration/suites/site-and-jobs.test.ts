@@ -1,0 +1,4 @@
+// The site-and-jobs suite: its member files (listed in ./index.mjs) share one isolate and one database.
+import { runSuite } from "./run";
+
+runSuite("site-and-jobs");
