@@ -1,8 +1,11 @@
-// `npm run bench:ab -- --a DIR --b DIR [--only home,post100] [--rounds 3] [--duration 8]`: two builds of the site
-// compared on the bench dataset, one server at a time, rounds alternating A, B, B, A, … so that both meet the same
-// load from the rest of this shared machine. For each scenario: CPU ms per request (the server's process tree,
-// /proc) and requests per second, medians over the rounds, and B / A. Every server runs with PAGE_CACHE=off (full
-// renders). A build directory holds `client/` and `server/` (a copy of `build/`: `cp -r build /tmp/build-a`).
+// `npm run bench:ab -- --a DIR --b DIR [--only home,post100] [--rounds 6] [--duration 3]`: two builds of the site
+// compared on the bench dataset. Both servers run at once, each on its own copy of the dataset (made once in
+// /tmp), and the measured windows alternate A, B, B, A, … per scenario, so that both builds meet the same load from
+// the rest of this shared machine. For each scenario: CPU ms per request (the server's whole process tree, /proc)
+// and requests per second, medians over the rounds, and B / A. Both serve full renders (PAGE_CACHE=off). A build
+// directory holds `client/` and `server/` (a copy of `build/`, e.g. `cp -r build /tmp/build-a`).
+import { execFileSync } from "node:child_process";
+import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import { HOT_POST_ID, MEDIUM_POST_ID, MEMBER, postSlug, STATE_DIR } from "./dataset.mjs";
@@ -11,8 +14,8 @@ import { cpuSince, startServer, stopServer } from "./server.mjs";
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
 const builds = { A: path.resolve(option("--a")), B: path.resolve(option("--b")) };
-const ROUNDS = Number(option("--rounds", "3"));
-const DURATION = Number(option("--duration", "8"));
+const ROUNDS = Number(option("--rounds", "6"));
+const DURATION = Number(option("--duration", "3"));
 const STATE = path.resolve(option("--state", STATE_DIR));
 const member = { Cookie: `sessionid=${MEMBER.token}` };
 
@@ -23,6 +26,7 @@ const SCENARIOS = [
   { id: "post100", path: `/posts/${postSlug(MEDIUM_POST_ID)}` },
   { id: "member-post100", path: `/posts/${postSlug(MEDIUM_POST_ID)}`, headers: member },
   { id: "hot", path: `/posts/${postSlug(HOT_POST_ID)}` },
+  { id: "member-hot", path: `/posts/${postSlug(HOT_POST_ID)}`, headers: member },
   { id: "bonfire", path: "/bonfire" },
   { id: "member-bonfire", path: "/bonfire", headers: member },
   { id: "shout", path: "/bonfire/200000" },
@@ -30,65 +34,68 @@ const SCENARIOS = [
   { id: "profile", path: "/users/2" },
   { id: "search", path: `/search?q=${encodeURIComponent("вступлением")}` },
   { id: "calendar", path: "/calendar" },
+  { id: "year", path: "/year" },
 ];
 const only = option("--only")?.split(",");
 const scenarios = SCENARIOS.filter((s) => !only || only.includes(s.id) || s.id === "floor");
 
+/** A copy of the dataset per build, refreshed when the dataset is newer (writes of one must not reach the other). */
+function stateCopy(name) {
+  const dir = `/tmp/kostyor-ab-state-${name}`;
+  const marker = path.join(dir, ".copied");
+  if (!existsSync(marker) || statSync(marker).mtimeMs < statSync(STATE).mtimeMs) {
+    execFileSync("sh", ["-c", `rm -rf '${dir}' && cp -r '${STATE}' '${dir}' && touch '${marker}'`]);
+  }
+  return dir;
+}
+
 function load(url, headers, duration) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: 10, duration, headers }, (error, result) =>
-      error ? reject(error) : resolve(result),
-    );
+    autocannon({ url, connections: 10, duration, headers }, (error, result) => (error ? reject(error) : resolve(result)));
   });
 }
 
-const results = new Map(); // id → { A: [{cpu, rps}], B: [...] }
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-for (let round = 0; round < ROUNDS; round++) {
-  const order = round % 2 ? ["B", "A"] : ["A", "B"];
-  for (const name of order) {
-    const server = await startServer(STATE, { vars: { PAGE_CACHE: "off" }, extraArgs: ["--build", builds[name]] });
-    try {
-      for (const s of scenarios) {
-        const url = `${server.base}${s.path}`;
-        await load(url, s.headers, 2);
-        const before = server.cpu();
-        const result = await load(url, s.headers, DURATION);
-        const used = cpuSince(before, server.cpu());
-        const requests = result.requests.total;
-        const bad = result.non2xx + result.errors;
-        const entry = results.get(s.id) ?? { A: [], B: [] };
-        entry[name].push({ cpu: used.total / requests, rps: result.requests.average, bad });
-        results.set(s.id, entry);
-        console.log(
-          `round ${round + 1} ${name} ${s.id.padEnd(16)} ${(used.total / requests).toFixed(2).padStart(7)} ms/req ${result.requests.average.toFixed(1).padStart(7)} req/s${bad ? ` (${bad} non-2xx/errors)` : ""}`,
-        );
-      }
-    } finally {
-      stopServer(server.server);
-      await new Promise((r) => setTimeout(r, 1000));
-    }
-  }
+const servers = {};
+for (const name of ["A", "B"]) {
+  servers[name] = await startServer(stateCopy(name), {
+    vars: { PAGE_CACHE: "off" },
+    extraArgs: ["--build", builds[name]],
+  });
 }
-console.log(
-  `\n${"scenario".padEnd(16)} ${"A ms".padStart(7)} ${"B ms".padStart(7)} ${"B/A".padStart(5)}  ${"A rps".padStart(7)} ${"B rps".padStart(7)}`,
-);
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const results = new Map();
+try {
+  for (const s of scenarios) {
+    for (const name of ["A", "B"]) await load(`${servers[name].base}${s.path}`, s.headers, 1);
+    const entry = { A: [], B: [] };
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const name of round % 2 ? ["B", "A"] : ["A", "B"]) {
+        const server = servers[name];
+        const before = server.cpu();
+        const result = await load(`${server.base}${s.path}`, s.headers, DURATION);
+        const used = cpuSince(before, server.cpu());
+        const bad = result.non2xx + result.errors;
+        if (bad) console.warn(`! ${name} ${s.id}: ${bad} non-2xx/errors`);
+        entry[name].push({ cpu: used.total / result.requests.total, rps: result.requests.average });
+      }
+    }
+    results.set(s.id, entry);
+    const a = median(entry.A.map((r) => r.cpu));
+    const b = median(entry.B.map((r) => r.cpu));
+    console.log(`${s.id.padEnd(16)} A ${a.toFixed(2).padStart(7)}  B ${b.toFixed(2).padStart(7)} ms/req  B/A ${(b / a).toFixed(2)}`);
+  }
+} finally {
+  for (const server of Object.values(servers)) stopServer(server.server);
+}
 const floor = results.get("floor");
+const floorOf = (name) => median(floor[name].map((r) => r.cpu));
+console.log(`\n${"scenario".padEnd(16)} ${"A ms".padStart(7)} ${"B ms".padStart(7)} ${"B/A".padStart(5)}  above floor A → B   ${"A rps".padStart(7)} ${"B rps".padStart(7)}`);
 for (const [id, { A, B }] of results) {
   const a = median(A.map((r) => r.cpu));
   const b = median(B.map((r) => r.cpu));
-  const above =
-    id === "floor"
-      ? ""
-      : `  above floor: ${(a - median(floor.A.map((r) => r.cpu))).toFixed(2)} → ${(b - median(floor.B.map((r) => r.cpu))).toFixed(2)}`;
+  const above = id === "floor" ? "".padEnd(17) : `${(a - floorOf("A")).toFixed(2)} → ${(b - floorOf("B")).toFixed(2)}`.padEnd(17);
   console.log(
-    `${id.padEnd(16)} ${a.toFixed(2).padStart(7)} ${b.toFixed(2).padStart(7)} ${(b / a).toFixed(2).padStart(5)}  ${median(
-      A.map((r) => r.rps),
-    )
-      .toFixed(1)
-      .padStart(7)} ${median(B.map((r) => r.rps))
-      .toFixed(1)
-      .padStart(7)}${above}`,
+    `${id.padEnd(16)} ${a.toFixed(2).padStart(7)} ${b.toFixed(2).padStart(7)} ${(b / a).toFixed(2).padStart(5)}  ${above}  ${median(A.map((r) => r.rps)).toFixed(1).padStart(7)} ${median(B.map((r) => r.rps)).toFixed(1).padStart(7)}`,
   );
 }
 process.exit(0);
