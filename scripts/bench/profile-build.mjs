@@ -1,7 +1,7 @@
 // `node scripts/bench/profile-build.mjs --build DIR [--out DIR] [scenario …]`: CPU profiles of the Worker's isolate for
 // full renders of a built site (any copy of build/) on the bench dataset, without `npm run bench`'s load runs. Each
 // scenario: 20 sequential requests after 5 unmeasured ones (scripts/bench/profile.mjs); prints the top functions.
-// Scenarios: home, member-home, post100, member-post100, hot, bonfire, shout, tag, profile, search, calendar.
+// `--cached` keeps the page cache on (guest scenarios then profile cache hits). Scenarios: home, member-home, post100, member-post100, hot, bonfire, shout, tag, profile, search, calendar.
 import path from "node:path";
 import { HOT_POST_ID, MEDIUM_POST_ID, MEMBER, postSlug, STATE_DIR } from "./dataset.mjs";
 import { freePort } from "./net.mjs";
@@ -30,8 +30,10 @@ const valueOptions = new Set(["--build", "--out"]);
 const picked = args.filter((a, i) => !a.startsWith("--") && !valueOptions.has(args[i - 1]));
 const names = picked.length ? picked : Object.keys(SCENARIOS);
 const inspectorPort = await freePort();
+// `--cached`: the page cache on, so guest pages are cache hits after the first request.
+const cached = args.includes("--cached");
 const server = await startServer(path.resolve(STATE_DIR), {
-  vars: { PAGE_CACHE: "off" },
+  vars: cached ? {} : { PAGE_CACHE: "off" },
   inspectorPort,
   extraArgs: ["--build", build],
 });

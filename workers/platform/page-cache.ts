@@ -182,6 +182,7 @@ async function newGeneration(url: string): Promise<string> {
     "Cache-Control": "public, max-age=31536000",
     "Content-Type": "text/plain",
     "Cache-Tag": GENERATION_TAG,
+    [GENERATION_HEADER]: localGeneration,
   };
   await pageCache()?.put(generationKey(url), new Response(localGeneration, { headers }));
   return localGeneration;
@@ -191,7 +192,12 @@ async function currentGeneration(url: string): Promise<string> {
   const cache = pageCache();
   if (!cache) return localGeneration;
   const stored = await cache.match(generationKey(url));
-  return stored ? stored.text() : newGeneration(url);
+  if (!stored) return newGeneration(url);
+  // The token is also in a header: read there, the body (a stream) is not read at all on every hit.
+  const token = stored.headers.get(GENERATION_HEADER);
+  if (token === null) return stored.text();
+  await stored.body?.cancel();
+  return token;
 }
 
 /** A page from memory while it belongs to the current generation. */
