@@ -1,6 +1,7 @@
-import { NavLink } from "react-router";
+import { useLocation } from "react-router";
 import type { TMenuItem } from "#workers/core/config/config.schemas";
 import { IconLink, MenuIcon } from "./icons";
+import { Link } from "./link";
 
 /**
  * One config menu item (spec §3 Menu item): disabled items are greyed and not clickable, external ones open
@@ -15,6 +16,7 @@ export function MenuLink({
   className?: string;
   withIcon?: boolean;
 }) {
+  const location = useLocation();
   const style = item.is_special && item.color ? ({ "--item-color": item.color } as React.CSSProperties) : undefined;
   const cls = `${className}${item.is_special ? " is-special" : ""}`;
   const content = (
@@ -38,14 +40,27 @@ export function MenuLink({
       </a>
     );
   }
+  const active = isActivePath(location.pathname, item.url);
   return (
-    <NavLink
-      className={({ isActive }) => (isActive ? `${cls} is-active` : cls)}
+    <Link
+      className={active ? `${cls} is-active` : cls}
       style={style}
       to={item.url}
-      end={item.url === "/"}
+      aria-current={active ? "page" : undefined}
     >
       {content}
-    </NavLink>
+    </Link>
   );
+}
+
+/**
+ * As <NavLink>'s active state (case-insensitive, "/" only on itself, another path also on the paths below it), for
+ * the menu's links rendered three or four times on every page (toolbar, dropdown, mobile menu, footer).
+ */
+export function isActivePath(current: string, url: string): boolean {
+  const target = (url.split(/[?#]/)[0] || "/").toLowerCase();
+  const here = current.toLowerCase();
+  if (target === "/") return here === "/";
+  const base = target.endsWith("/") ? target.slice(0, -1) : target;
+  return here === base || here === `${base}/` || here.startsWith(`${base}/`);
 }

@@ -75,6 +75,7 @@ export const SUITES = {
     "moderation-walk",
     "api-basics",
     "config",
+    "menu-links",
     "audit-log",
     "reports",
     "moderation-sanctions",
