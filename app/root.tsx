@@ -17,6 +17,7 @@ import { IconSprite } from "./components/icons";
 import { Shell } from "./components/shell";
 import { SeasonalEffects } from "./effects/seasonal-effects";
 import { getCtx } from "./lib/forms.server";
+import { fillFormFields } from "./lib/api";
 import { DEFAULT_SITE_NAME, pageTitle, siteDescription } from "./lib/meta";
 import type { RootData } from "./lib/root-data";
 import { loadRootData } from "./lib/root-data.server";
@@ -46,6 +47,7 @@ export const meta: Route.MetaFunction = ({ loaderData, error }) => {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData("root") as RootData | undefined;
+  useEffect(fillFormFields, []);
   const theme = asTheme(root?.theme);
   return (
     <html lang="ru">

@@ -1,6 +1,5 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { useHydrated } from "#app/lib/hooks";
 import { useRootData } from "#app/lib/root-data";
 import { CsrfField } from "./csrf-field";
 import { IconBookmark } from "./icons";
@@ -42,7 +41,6 @@ export function BookmarkButton({
   const { user } = useRootData();
   const fetcher = useFetcher<BookmarkResult>();
   const notice = useNotice();
-  const hydrated = useHydrated();
   const back = useBackPath(anchor);
   const [marked, setMarked] = useState(isBookmarked);
 
@@ -65,7 +63,7 @@ export function BookmarkButton({
       onSubmit={(event) => submitWithFetcher(event, fetcher.submit)}
     >
       <CsrfField />
-      {hydrated ? null : <input type="hidden" name="redirectTo" value={back} />}
+      <input type="hidden" name="redirectTo" value={back} />
       <button
         type="submit"
         className={`bookmark-btn${shown ? " is-active" : ""}${withLabel ? " with-label" : ""}`}
@@ -74,7 +72,7 @@ export function BookmarkButton({
         title={label}
         disabled={fetcher.state !== "idle"}
         onClick={(event) => {
-          if (!user && hydrated) {
+          if (!user) {
             event.preventDefault();
             notice.info(GUEST_NOTICE_TITLE, GUEST_TEXT[itemType], 5000);
           }

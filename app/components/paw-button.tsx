@@ -1,6 +1,5 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { type FetcherSubmitFunction as FetcherSubmit, useFetcher, useLocation } from "react-router";
-import { useHydrated } from "#app/lib/hooks";
 import { useRealtimeEvent } from "#app/realtime/provider";
 import { useRootData } from "#app/lib/root-data";
 import { CsrfField } from "./csrf-field";
@@ -66,7 +65,6 @@ export function PawButton({
   const { user, config } = useRootData();
   const fetcher = useFetcher<PawResult>();
   const notice = useNotice();
-  const hydrated = useHydrated();
   const back = useBackPath(anchor);
   const [state, setState] = useState({ pwnd, ownd });
 
@@ -98,7 +96,7 @@ export function PawButton({
   const scoreClass = shown.pwnd > 0 ? " is-positive" : shown.pwnd < 0 ? " is-negative" : "";
 
   function guard(event: React.MouseEvent) {
-    if (!user && hydrated) {
+    if (!user) {
       event.preventDefault();
       notice.info(GUEST_NOTICE_TITLE, "Зарегистрируйтесь или войдите на сайт, чтобы ставить лапки.", 5000);
     }
@@ -141,7 +139,7 @@ export function PawButton({
       onSubmit={(event) => submitWithFetcher(event, fetcher.submit)}
     >
       <CsrfField />
-      {hydrated ? null : <input type="hidden" name="redirectTo" value={back} />}
+      <input type="hidden" name="redirectTo" value={back} />
       {paw(false)}
       <span className={`paw-score${scoreClass}`} aria-live="polite" title="Лапки">
         {shown.pwnd}
@@ -161,11 +159,15 @@ export function reactionAction(kind: "paw" | "bookmark", itemType: string, itemI
 }
 
 /**
- * With JavaScript a reaction form goes through its fetcher (no navigation); the pressed button is the submitter,
- * so its name and value (the paw's direction) go with it.
+ * With JavaScript a reaction form goes through its fetcher (no navigation): the pressed button's name and value
+ * (the paw's direction) go with it, `redirectTo` (the way back of a plain form) does not — the action would
+ * redirect the fetcher.
  */
 export function submitWithFetcher(event: FormEvent<HTMLFormElement>, submit: FetcherSubmit): void {
   event.preventDefault();
+  const form = event.currentTarget;
   const submitter = (event.nativeEvent as SubmitEvent).submitter;
-  void submit(submitter instanceof HTMLButtonElement ? submitter : event.currentTarget);
+  const data = new FormData(form, submitter instanceof HTMLButtonElement ? submitter : null);
+  data.delete("redirectTo");
+  void submit(data, { method: "post", action: form.getAttribute("action") ?? undefined });
 }

@@ -27,6 +27,25 @@ export function csrfToken(): string {
   return readCookie("__Host-csrftoken") || readCookie("csrftoken");
 }
 
+/**
+ * Every form with a CSRF field (app/components/csrf-field.tsx) that this tab sends carries the visitor's current
+ * token — the cookie's, which a page from the shared guest cache lacks in its HTML and a sign-in rotates — and the
+ * tab's id (CLIENT_FIELD), so the realtime events it causes are not echoed back to it. Set as the form's data is
+ * made (the `formdata` event: React Router's submissions, fetchers and plain submits alike), not by re-rendering
+ * every field once the page has hydrated. Returns the uninstaller.
+ */
+export function fillFormFields(): () => void {
+  const onFormData = (event: FormDataEvent) => {
+    if (!event.formData.has("csrf")) return;
+    const token = csrfToken();
+    if (token) event.formData.set("csrf", token);
+    event.formData.set(CLIENT_FIELD, clientId());
+  };
+  // Capture: the event is fired at the form and does not bubble.
+  document.addEventListener("formdata", onFormData, true);
+  return () => document.removeEventListener("formdata", onFormData, true);
+}
+
 export class ApiError extends Error {
   readonly status: number;
   readonly errors: Record<string, string[]>;
