@@ -259,16 +259,44 @@ interface TreeProps {
   highlighted: number | null;
 }
 
+/**
+ * A comment action that opens a form under the comment: without JavaScript a link to the page with that form open
+ * (`href`), once the page has hydrated a button. Only this leaf reads the hydration flag, so hydration re-renders
+ * the buttons, not every comment.
+ */
+function FormToggle({
+  href,
+  expanded,
+  onToggle,
+  children,
+}: {
+  href: string;
+  expanded?: boolean;
+  onToggle: () => void;
+  children: React.ReactNode;
+}) {
+  const hydrated = useHydrated();
+  return hydrated ? (
+    <button type="button" className="comment-action" aria-expanded={expanded} onClick={onToggle}>
+      {children}
+    </button>
+  ) : (
+    <Link className="comment-action" to={href}>
+      {children}
+    </Link>
+  );
+}
+
 function CommentItem({ comment, ...tree }: TreeProps & { comment: TreeComment }) {
   const { user } = useRootData();
-  const hydrated = useHydrated();
-  const [replying, setReplying] = useState(false);
-  const [editingInline, setEditingInline] = useState(false);
+  // The page may open with a form of this comment (?reply= or ?edit=, the no-JS way); with JavaScript the state.
+  const [replying, setReplying] = useState(tree.replyTo === comment.id);
+  const [editingInline, setEditingInline] = useState(tree.editing === comment.id);
   const anchor = `comment-${comment.id}`;
   const base = commentTargetUrl(tree.target);
   const canReply = !!user && !tree.readOnly;
-  const showReply = canReply && (hydrated ? replying : tree.replyTo === comment.id);
-  const showEdit = comment.can_edit && (hydrated ? editingInline : tree.editing === comment.id);
+  const showReply = canReply && replying;
+  const showEdit = comment.can_edit && editingInline;
   const mention = comment.depth >= COMMENT_MAX_DEPTH ? `@${comment.user.username}, ` : "";
 
   return (
@@ -324,31 +352,18 @@ function CommentItem({ comment, ...tree }: TreeProps & { comment: TreeComment })
                 size="sm"
               />
               {canReply ? (
-                hydrated ? (
-                  <button
-                    type="button"
-                    className="comment-action"
-                    aria-expanded={replying}
-                    onClick={() => setReplying((v) => !v)}
-                  >
-                    Ответить
-                  </button>
-                ) : (
-                  <Link className="comment-action" to={`${base}?reply=${comment.id}#${anchor}`}>
-                    Ответить
-                  </Link>
-                )
+                <FormToggle
+                  href={`${base}?reply=${comment.id}#${anchor}`}
+                  expanded={replying}
+                  onToggle={() => setReplying((v) => !v)}
+                >
+                  Ответить
+                </FormToggle>
               ) : null}
               {comment.can_edit && !showEdit ? (
-                hydrated ? (
-                  <button type="button" className="comment-action" onClick={() => setEditingInline(true)}>
-                    Изменить
-                  </button>
-                ) : (
-                  <Link className="comment-action" to={`${base}?edit=${comment.id}#${anchor}`}>
-                    Изменить
-                  </Link>
-                )
+                <FormToggle href={`${base}?edit=${comment.id}#${anchor}`} onToggle={() => setEditingInline(true)}>
+                  Изменить
+                </FormToggle>
               ) : null}
               {comment.can_delete ? (
                 <DeleteCommentForm
