@@ -1,13 +1,13 @@
-// Browser tests: builds the site, serves it with `wrangler dev` on a fresh local state (migrated and
-// seeded), and runs tests/e2e with vitest + playwright-core against it in Debian's Chromium.
-import { mkdtempSync, rmSync } from "node:fs";
+// Browser tests: builds the site, serves a private copy of the build with `wrangler dev` on a fresh local state
+// (migrated and seeded), and runs tests/e2e with vitest + playwright-core against it in Debian's Chromium.
+import { cpSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { createServer as createHttpServer } from "node:http";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { startOAuthProvider } from "../tests/servers/oauth-provider.mjs";
 import { ensureChromium } from "./chromium.mjs";
-import { run, runAsync, startDetached, stopGroup, waitForHttp } from "./lib.mjs";
+import { root, run, runAsync, startDetached, stopGroup, waitForHttp } from "./lib.mjs";
 
 const chrome = ensureChromium();
 const freePort = () =>
@@ -19,8 +19,15 @@ const freePort = () =>
   });
 
 if (!process.argv.includes("--no-build")) run("react-router", ["build"]);
-const state = mkdtempSync(path.join(os.tmpdir(), "kostyor-e2e-"));
-run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", state], {
+const dir = mkdtempSync(path.join(os.tmpdir(), "kostyor-e2e-"));
+// A private copy of the build: build/ is rebuilt by other work (benchmarks) while the tests run, and a server whose
+// pages name assets that are gone fails every test after. Its generated wrangler.json names the migrations as
+// ../../migrations, hence the link.
+cpSync(path.join(root, "build"), path.join(dir, "build"), { recursive: true });
+symlinkSync(path.join(root, "migrations"), path.join(dir, "migrations"));
+const config = path.join(dir, "build", "server", "wrangler.json");
+const state = path.join(dir, "state");
+run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "-c", config, "--persist-to", state], {
   env: { CI: "true" },
   stdio: ["ignore", "ignore", "inherit"],
 });
@@ -33,7 +40,7 @@ const providerVars = Object.entries(oauthProvider.vars).flatMap(([key, value]) =
 const startServer = () =>
   startDetached(
     "wrangler",
-    ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", state, ...providerVars],
+    ["dev", "-c", config, "--port", String(port), "--ip", "127.0.0.1", "--persist-to", state, ...providerVars],
     {
       stdio: ["ignore", "ignore", "inherit"],
     },
@@ -97,6 +104,6 @@ try {
 } finally {
   control.close();
   stopGroup(server);
-  rmSync(state, { recursive: true, force: true });
+  rmSync(dir, { recursive: true, force: true });
 }
 process.exit(code);

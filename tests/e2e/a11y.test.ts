@@ -1,22 +1,34 @@
 // Accessibility and search engines, for every page type in every theme, for a guest and for a member (the admin,
-// who also sees the admin page and the moderation controls): axe-core finds no violation at all, at 1280 and at
-// 390 px; the page loads without console errors; it has a title, a description, a valid canonical link, and
-// the pages with a feed link it. One browser, pages in sequence, one signed-in context reused; each theme is set
-// the way its visitor sets it (the guest's cookie, the member's saved theme), and the page is loaded anew.
-import { readdirSync } from "node:fs";
+// who also sees the admin page and the moderation controls): axe-core finds no violation, at 1280 and at 390 px;
+// the page loads without console errors; it has a title, a description, a valid canonical link, and the pages with
+// a feed link it. One browser, one guest context and one signed-in context reused; a page type's guest view and
+// member view are checked side by side (one waits for the server while the other runs axe).
+// Every rule runs in the default theme and in the light one, each set the way its visitor sets it (the guest's
+// cookie, the member's saved theme) and the page loaded anew. The other themes differ from these in colours only
+// (app/styles/themes/*.css sets custom properties, color-scheme and a greyscale filter for pictures), so on the page
+// loaded in the light theme the body is switched to each of them and the colour rules run (contrast, links in
+// text), at both widths: the phone layout shows other parts, on other backgrounds. The "themes" test checks that
+// every theme reaches the page from the cookie and from the setting, and that a body switched to a theme has the
+// very colours of the page served in it.
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations, describeViolations } from "./axe";
+import { axeViolations, COLOUR_RULES, describeViolations, settled } from "./axe";
 import { BASE_URL, closeBrowser, hydrated, newContext, signInAs } from "./browser";
 
 type Role = "guest" | "member";
 
 /** Every theme: one stylesheet each (app/styles/themes/<name>.css, scoped to body.theme-<name>). */
-const THEMES = readdirSync(path.resolve(import.meta.dirname, "../../app/styles/themes"))
+const THEMES_DIR = path.resolve(import.meta.dirname, "../../app/styles/themes");
+const THEMES = readdirSync(THEMES_DIR)
   .filter((file) => file.endsWith(".css"))
   .map((file) => file.slice(0, -".css".length));
 type Theme = string;
+/** Every rule, with the page loaded in the theme: the default theme and the light one. */
+const FULL_THEMES = ["darkorange", "lightside"] as const;
+/** The colour rules only, on the page loaded in the last of FULL_THEMES with the body switched to the theme. */
+const COLOUR_THEMES = THEMES.filter((theme) => !(FULL_THEMES as readonly string[]).includes(theme));
 
 /** Paths made in beforeAll: a post with comments, the member's draft, a shout with a comment, a profile. */
 type Fixtures = { post: string; editor: string; shout: string; tag: string; profile: string; own: string };
@@ -111,11 +123,10 @@ let member: BrowserContext;
 let memberTheme: Theme | undefined;
 const fixtures = {} as Fixtures;
 
-/** The member's CSRF token: the one the page's forms carry, or its cookie on a page without forms. */
+/** The member's CSRF token: its cookie, which the site's scripts echo too (csrfToken, app/lib/api.ts). */
 async function csrf(page: Page): Promise<string> {
-  const field = page.locator('input[name="csrf"]');
-  if (await field.count()) return field.first().inputValue();
-  return (await page.context().cookies()).find((c) => /csrf/i.test(c.name))?.value ?? "";
+  const cookies = await page.context().cookies(BASE_URL);
+  return cookies.find((c) => c.name === "__Host-csrftoken" || c.name === "csrftoken")?.value ?? "";
 }
 
 async function api<T>(page: Page, method: "POST" | "PATCH", path: string, data: unknown): Promise<T> {
@@ -225,38 +236,161 @@ async function expectSearchable(page: Page, check: PageCheck): Promise<void> {
   }
 }
 
-describe.each(["guest", "member"] as const)("accessibility and search engines for a %s", (role) => {
-  for (const check of PAGES.filter((p) => p.roles.includes(role))) {
-    it(`${check.name}: no axe violation in any theme, a description${check.feed ? ", its feed" : ""}, no console error`, async () => {
-      const page = await (role === "guest" ? guest : member).newPage();
-      const widths = check.widths ?? [1280, 390];
-      const found = new Map<string, Set<string>>();
-      const errors = watchErrors(page, check.status ?? 200);
-      try {
-        for (const theme of THEMES) {
-          await applyTheme(role, page, theme);
-          await page.setViewportSize({ width: widths[0], height: 900 });
-          const response = await page.goto(check.path(fixtures));
-          expect(response?.status()).toBe(check.status ?? 200);
-          // Error screens render without the app shell's hydration mark.
-          if (!check.status) await hydrated(page);
-          expect(await page.locator("body").getAttribute("class")).toContain(`theme-${theme}`);
-          if (theme === THEMES[0]) await expectSearchable(page, check);
-          const include = await check.open?.(page);
-          for (const width of widths) {
-            if (width !== widths[0]) await page.setViewportSize({ width, height: 900 });
-            for (const line of describeViolations(await axeViolations(page, include))) {
-              found.set(line, (found.get(line) ?? new Set()).add(`${theme} ${width}px`));
-            }
-          }
-          // An opened sidebar is remembered in localStorage and would reopen on the next load.
-          await page.evaluate(() => window.localStorage.clear());
-        }
-      } finally {
-        await page.close();
+/** The theme class of the page's body. */
+async function bodyTheme(page: Page): Promise<string | undefined> {
+  return (await page.locator("body").getAttribute("class"))?.match(/\btheme-(\S+)/)?.[1];
+}
+
+/** The custom properties the themes set, with the body's colour scheme and colours. */
+const THEME_PROPERTIES = [
+  ...new Set(
+    THEMES.flatMap(
+      (theme) => readFileSync(path.join(THEMES_DIR, `${theme}.css`), "utf8").match(/--[\w-]+(?=\s*:)/g) ?? [],
+    ),
+  ),
+  "color-scheme",
+  "color",
+  "background-color",
+];
+
+/**
+ * Switches the loaded page's body from one theme to another, as the colour checks do. Transitions are turned off
+ * first (a constructed stylesheet, which the site's CSP does not govern): the new colours apply at once, as on a page
+ * served in the theme, instead of fading in over hundreds of elements.
+ */
+async function switchTheme(page: Page, from: string, to: string): Promise<void> {
+  await page.evaluate(
+    ([from, to]) => {
+      const marked = window as Window & { noTransitions?: boolean };
+      if (!marked.noTransitions) {
+        const sheet = new CSSStyleSheet();
+        sheet.replaceSync("*, *::before, *::after { transition: none !important; }");
+        document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+        marked.noTransitions = true;
       }
-      expect(found.size, report(found)).toBe(0);
-      expect(errors).toEqual([]);
+      if (!document.body.classList.replace(`theme-${from}`, `theme-${to}`))
+        throw new Error(`the body is not in ${from}`);
+    },
+    [from, to],
+  );
+}
+
+/** The computed values of THEME_PROPERTIES on the page's body, once its transitions are over. */
+async function themeStyle(page: Page): Promise<Record<string, string>> {
+  await settled(page);
+  return page.evaluate((names) => {
+    const style = getComputedStyle(document.body);
+    return Object.fromEntries(names.map((name) => [name, style.getPropertyValue(name).trim()]));
+  }, THEME_PROPERTIES);
+}
+
+describe("themes", () => {
+  it("every theme reaches the page as its visitor chose it, and a body switched to it has its colours", async () => {
+    expect(THEMES).toEqual(expect.arrayContaining([...FULL_THEMES]));
+    expect(COLOUR_THEMES.length).toBeGreaterThan(0);
+    const page = await guest.newPage();
+    const memberPage = await member.newPage();
+    try {
+      // The guest's cookie: each theme served, with colours of its own.
+      const served = new Map<string, Record<string, string>>();
+      for (const theme of THEMES) {
+        await applyTheme("guest", page, theme);
+        await page.goto("/");
+        expect(await bodyTheme(page)).toBe(theme);
+        served.set(theme, await themeStyle(page));
+      }
+      expect(new Set([...served.values()].map((style) => JSON.stringify(style))).size).toBe(THEMES.length);
+      // The page loaded in the last fully checked theme, its body switched to each other theme (as the checks below
+      // do): the same colours as the theme served.
+      const last = FULL_THEMES[FULL_THEMES.length - 1];
+      await applyTheme("guest", page, last);
+      await page.goto("/");
+      let current: string = last;
+      for (const theme of COLOUR_THEMES) {
+        await switchTheme(page, current, theme);
+        current = theme;
+        expect(await themeStyle(page), theme).toEqual(served.get(theme));
+      }
+      // The member's saved setting.
+      await memberPage.goto("/");
+      for (const theme of THEMES) {
+        await applyTheme("member", memberPage, theme);
+        expect(await (await member.request.get(`${BASE_URL}/`)).text(), `member, ${theme}`).toMatch(
+          new RegExp(`<body class="theme-${theme}"`),
+        );
+      }
+    } finally {
+      await page.close();
+      await memberPage.close();
+    }
+  });
+});
+
+type Found = Map<string, Set<string>>;
+
+/**
+ * One page type as one visitor: every rule in FULL_THEMES, each loaded anew, and the colour rules in the other
+ * themes on the page loaded last. Returns the violations found (line → where) and the console errors.
+ */
+async function checkPage(role: Role, check: PageCheck): Promise<{ found: Found; errors: string[] }> {
+  const page = await (role === "guest" ? guest : member).newPage();
+  const widths = check.widths ?? [1280, 390];
+  const found: Found = new Map();
+  const note = (violations: Awaited<ReturnType<typeof axeViolations>>, where: string) => {
+    for (const line of describeViolations(violations)) found.set(line, (found.get(line) ?? new Set()).add(where));
+  };
+  const errors = watchErrors(page, check.status ?? 200);
+  try {
+    for (const theme of FULL_THEMES) {
+      await applyTheme(role, page, theme);
+      await page.setViewportSize({ width: widths[0], height: 900 });
+      const response = await page.goto(check.path(fixtures));
+      expect(response?.status(), `${role}, ${theme}`).toBe(check.status ?? 200);
+      // Error screens render without the app shell's hydration mark.
+      if (!check.status) await hydrated(page);
+      expect(await bodyTheme(page), role).toBe(theme);
+      if (theme === FULL_THEMES[0]) await expectSearchable(page, check);
+      const include = await check.open?.(page);
+      let width = widths[0];
+      for (width of widths) {
+        if (width !== widths[0]) await page.setViewportSize({ width, height: 900 });
+        note(await axeViolations(page, include), `${theme} ${width}px`);
+      }
+      if (theme === FULL_THEMES[FULL_THEMES.length - 1]) {
+        // The other themes, on this page as it is (whatever was opened stays open), the current width first.
+        let current: string = theme;
+        for (const other of COLOUR_THEMES) {
+          await switchTheme(page, current, other);
+          current = other;
+          for (const next of widths[0] === width ? widths : [...widths].reverse()) {
+            if (next !== width) await page.setViewportSize({ width: next, height: 900 });
+            width = next;
+            note(await axeViolations(page, include, COLOUR_RULES), `${other} ${width}px`);
+          }
+          expect(await bodyTheme(page), role).toBe(other);
+        }
+      }
+      // An opened sidebar is remembered in localStorage and would reopen on the next load.
+      await page.evaluate(() => window.localStorage.clear());
+    }
+  } finally {
+    await page.close();
+  }
+  return { found, errors };
+}
+
+describe("accessibility and search engines", () => {
+  for (const check of PAGES) {
+    const roles = check.roles.join(" and ");
+    it(`${check.name} (${roles}): no axe violation in any theme, a description${check.feed ? ", its feed" : ""}, no console error`, async () => {
+      // The guest's page and the member's side by side: one waits for the server while the other runs axe.
+      const results = await Promise.allSettled(check.roles.map((role) => checkPage(role, check)));
+      for (const result of results) if (result.status === "rejected") throw result.reason;
+      for (const [i, role] of check.roles.entries()) {
+        const { found, errors } = (results[i] as PromiseFulfilledResult<Awaited<ReturnType<typeof checkPage>>>).value;
+        expect.soft(found.size, `${role}:\n${report(found)}`).toBe(0);
+        expect.soft(errors, role).toEqual([]);
+      }
     });
   }
 });
