@@ -25,7 +25,21 @@ export function Link(props: LinkProps & { ref?: Ref<HTMLAnchorElement> }) {
     discover !== "none" &&
     (target === undefined || target === "_self");
   if (!lean) return <RouterLink {...props} />;
-  const { to: _to, replace, preventScrollReset, mask: _mask, defaultShouldRevalidate: _d, ...rest } = props;
+  // What the lean path leaves unused is not passed on to the <a> (React warns of unknown attributes).
+  const {
+    to: _to,
+    replace,
+    preventScrollReset,
+    mask: _mask,
+    defaultShouldRevalidate: _revalidate,
+    state: _state,
+    reloadDocument: _reload,
+    prefetch: _prefetch,
+    viewTransition: _transition,
+    relative: _relative,
+    discover: _discover,
+    ...rest
+  } = props;
   return <LeanLink {...rest} to={to} replace={replace} preventScrollReset={preventScrollReset} />;
 }
 
