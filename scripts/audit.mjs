@@ -11,8 +11,8 @@
 //   post (`--all`: every page type in every theme).
 // Not part of `npm test`: about 10 s a run. The site is built and served on a fresh seeded state like the browser
 // tests' (scripts/e2e.mjs), from a private copy of the build (`--no-build` copies the build that is there, `--from DIR` a copy of one), or
-// `--url http://localhost:8787` audits a site already running (`npm start`). `--only <text>` keeps the page types
-// whose name contains the text; `--no-perf` skips performance. Exits with 1 when an audit fails that is not failing
+// `--url http://localhost:8787` audits a site already running (`npm start`). `--only <text>[,<text>…]` keeps the page
+// types whose name contains one of the texts; `--no-perf` skips performance. Exits with 1 when an audit fails that is not failing
 // on purpose (pages kept out of search engines, the 404 page's status) or a performance median is below 95.
 import { cpSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { createServer } from "node:net";
@@ -41,7 +41,7 @@ const args = process.argv.slice(2);
 const all = args.includes("--all");
 const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : null);
 const givenUrl = option("--url");
-const only = option("--only");
+const only = option("--only")?.split(",");
 const runs = Number(option("--runs") ?? 3);
 const perf = !args.includes("--no-perf");
 /** Lighthouse's default CPU slowdown, and the lowest benchmarkIndex of the host class it is meant for. */
@@ -275,7 +275,7 @@ try {
   );
   for (const role of ["guest", "member"]) {
     if (role === "member") await signIn(context, site.url);
-    for (const page of pageTypes(fixtures).filter((p) => p.role === role && (!only || p.name.includes(only)))) {
+    for (const page of pageTypes(fixtures).filter((p) => p.role === role && (!only || only.some((text) => p.name.includes(text))))) {
       const everyTheme = all || page.name === "home, new" || page.name === "post with comments";
       for (const theme of everyTheme ? THEMES : THEMES.slice(0, 2)) {
         await setTheme(context, site.url, role, theme);
