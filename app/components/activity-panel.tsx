@@ -4,7 +4,6 @@ import { useRealtimeEvent, useSyncTask } from "#app/realtime/provider";
 import { IconActivity, IconClose } from "./icons";
 import { useSidebars } from "./sidebars";
 import { type StreamItem, StreamItemView } from "./stream-item";
-import "#app/styles/stream.css";
 
 interface ActivityPage {
   results: StreamItem[];

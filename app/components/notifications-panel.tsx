@@ -13,7 +13,6 @@ import { type StreamItem, StreamItemView } from "./stream-item";
 import { TimeAgo } from "./time-ago";
 import { setUnread, useUnread } from "./unread";
 import { UserCard } from "./user-card";
-import "#app/styles/stream.css";
 
 type Tab = "notifications" | "paws";
 

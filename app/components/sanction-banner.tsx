@@ -5,7 +5,6 @@ import { useRealtimeEvent } from "#app/realtime/provider";
 import { formatSanctionEnd, type SanctionNotice } from "#workers/core/moderation/sanctions.constants";
 import { IconAlert } from "./icons";
 import { useNotice } from "./notices";
-import "#app/styles/sanction.css";
 
 /** The longest delay setTimeout takes (about 24.8 days); a later end is picked up on the next page load. */
 const MAX_TIMEOUT = 2 ** 31 - 1;

@@ -15,7 +15,6 @@ import {
   IconUser,
 } from "./icons";
 import { TimeAgo } from "./time-ago";
-import "#app/styles/stream.css";
 
 export type { StreamItem } from "#workers/core/notifications/notifications.serializers";
 

@@ -10,7 +10,6 @@ import { ReconnectIndicator } from "./reconnect-indicator";
 import { SearchBox } from "./search-box";
 import { useSidebars } from "./sidebars";
 import { UnreadBadge, unreadCount, unreadLabel, useNotificationNotices, useUnread, useUnreadBadges } from "./unread";
-import "#app/styles/stream.css";
 
 /** The site's age on its birthday: «7 лет». */
 const YEARS = ["год", "года", "лет"] as const;
