@@ -275,7 +275,9 @@ try {
   );
   for (const role of ["guest", "member"]) {
     if (role === "member") await signIn(context, site.url);
-    for (const page of pageTypes(fixtures).filter((p) => p.role === role && (!only || only.some((text) => p.name.includes(text))))) {
+    for (const page of pageTypes(fixtures).filter(
+      (p) => p.role === role && (!only || only.some((text) => p.name.includes(text))),
+    )) {
       const everyTheme = all || page.name === "home, new" || page.name === "post with comments";
       for (const theme of everyTheme ? THEMES : THEMES.slice(0, 2)) {
         await setTheme(context, site.url, role, theme);

@@ -1,6 +1,6 @@
-import { pluralize } from "#workers/core/shared/plural";
 import { Link } from "#app/components/link";
 import { useRootData } from "#app/lib/root-data";
+import { pluralize } from "#workers/core/shared/plural";
 import { Avatar } from "./avatar";
 import { Dropdown } from "./dropdown";
 import { IconActivity, IconFire, IconHome, IconMenu, IconSignIn } from "./icons";
