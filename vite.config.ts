@@ -2,7 +2,7 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import path from "node:path";
 import { defineConfig } from "vite";
-import { reactServerByteCount } from "./vite/react-server-byte-count";
+import { reactServerByteCount } from "./vite/react-server-byte-count.ts";
 
 type ModuleGraph = {
   getModuleInfo(id: string): { importedIds: readonly string[]; importers: readonly string[] } | null;
