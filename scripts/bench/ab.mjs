@@ -1,8 +1,9 @@
-// `npm run bench:ab -- --a DIR --b DIR [--only home,post100] [--rounds 6] [--duration 3]`: two builds of the site
+// `npm run bench:ab -- --a DIR --b DIR [--only home,post100] [--rounds 6] [--duration 3] [--cached]`: two builds of the site
 // compared on the bench dataset. Both servers run at once, each on its own copy of the dataset (made once in
 // /tmp), and the measured windows alternate A, B, B, A, … per scenario, so that both builds meet the same load from
 // the rest of this shared machine. For each scenario: CPU ms per request (the server's whole process tree, /proc)
-// and requests per second, medians over the rounds, and B / A. Both serve full renders (PAGE_CACHE=off). A build
+// and requests per second, medians over the rounds, and B / A. Both serve full renders (PAGE_CACHE=off), or with
+// `--cached` guest pages from the page cache (hits after the first request; member scenarios still render). A build
 // directory holds `client/` and `server/` (a copy of `build/`, e.g. `cp -r build /tmp/build-a`).
 import { execFileSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
@@ -18,6 +19,7 @@ const ROUNDS = Number(option("--rounds", "6"));
 const DURATION = Number(option("--duration", "3"));
 const STATE = path.resolve(option("--state", STATE_DIR));
 const member = { Cookie: `sessionid=${MEMBER.token}` };
+const CACHED = args.includes("--cached");
 
 const SCENARIOS = [
   { id: "floor", path: "/favicon.svg" },
@@ -51,14 +53,16 @@ function stateCopy(name) {
 
 function load(url, headers, duration) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: 10, duration, headers }, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon({ url, connections: 10, duration, headers }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
   });
 }
 
 const servers = {};
 for (const name of ["A", "B"]) {
   servers[name] = await startServer(stateCopy(name), {
-    vars: { PAGE_CACHE: "off" },
+    vars: CACHED ? {} : { PAGE_CACHE: "off" },
     extraArgs: ["--build", builds[name]],
   });
 }
@@ -82,20 +86,31 @@ try {
     results.set(s.id, entry);
     const a = median(entry.A.map((r) => r.cpu));
     const b = median(entry.B.map((r) => r.cpu));
-    console.log(`${s.id.padEnd(16)} A ${a.toFixed(2).padStart(7)}  B ${b.toFixed(2).padStart(7)} ms/req  B/A ${(b / a).toFixed(2)}`);
+    console.log(
+      `${s.id.padEnd(16)} A ${a.toFixed(2).padStart(7)}  B ${b.toFixed(2).padStart(7)} ms/req  B/A ${(b / a).toFixed(2)}`,
+    );
   }
 } finally {
   for (const server of Object.values(servers)) stopServer(server.server);
 }
 const floor = results.get("floor");
 const floorOf = (name) => median(floor[name].map((r) => r.cpu));
-console.log(`\n${"scenario".padEnd(16)} ${"A ms".padStart(7)} ${"B ms".padStart(7)} ${"B/A".padStart(5)}  above floor A → B   ${"A rps".padStart(7)} ${"B rps".padStart(7)}`);
+console.log(
+  `\n${"scenario".padEnd(16)} ${"A ms".padStart(7)} ${"B ms".padStart(7)} ${"B/A".padStart(5)}  above floor A → B   ${"A rps".padStart(7)} ${"B rps".padStart(7)}`,
+);
 for (const [id, { A, B }] of results) {
   const a = median(A.map((r) => r.cpu));
   const b = median(B.map((r) => r.cpu));
-  const above = id === "floor" ? "".padEnd(17) : `${(a - floorOf("A")).toFixed(2)} → ${(b - floorOf("B")).toFixed(2)}`.padEnd(17);
+  const above =
+    id === "floor" ? "".padEnd(17) : `${(a - floorOf("A")).toFixed(2)} → ${(b - floorOf("B")).toFixed(2)}`.padEnd(17);
   console.log(
-    `${id.padEnd(16)} ${a.toFixed(2).padStart(7)} ${b.toFixed(2).padStart(7)} ${(b / a).toFixed(2).padStart(5)}  ${above}  ${median(A.map((r) => r.rps)).toFixed(1).padStart(7)} ${median(B.map((r) => r.rps)).toFixed(1).padStart(7)}`,
+    `${id.padEnd(16)} ${a.toFixed(2).padStart(7)} ${b.toFixed(2).padStart(7)} ${(b / a).toFixed(2).padStart(5)}  ${above}  ${median(
+      A.map((r) => r.rps),
+    )
+      .toFixed(1)
+      .padStart(7)} ${median(B.map((r) => r.rps))
+      .toFixed(1)
+      .padStart(7)}`,
   );
 }
 process.exit(0);

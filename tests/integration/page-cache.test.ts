@@ -7,6 +7,7 @@ import { createUser } from "#tests/factories/users";
 import { THEMES } from "#workers/core/accounts/accounts.schemas";
 import {
   cacheTags,
+  GENERATION_RECHECK_MS,
   isCacheableGuestRequest,
   MEMORY_TTL_MS,
   pageKey,
@@ -87,6 +88,47 @@ describe("guest page cache", () => {
       expect(await (await readPage(key))?.text()).toBe("<p>/posts/renewed darkorange</p>");
       vi.setSystemTime(new Date(Date.now() + MEMORY_TTL_MS + 1));
       expect(await (await readPage(key))?.text()).toBe("<p>newer</p>");
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("another isolate's purge (a new generation in the Cache API) reaches this isolate within a second", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(new Date("2026-11-22T12:00:00Z"));
+      const cache = (caches as unknown as { default: Cache }).default;
+      const generationKey = new Request(`${ORIGIN}/__page-cache/generation`);
+      const key = pageKey(`${ORIGIN}/posts/hidden-elsewhere`, "darkorange");
+      await put("/posts/hidden-elsewhere", "darkorange");
+      expect(await readPage(key)).toBeDefined();
+      const replaced = "othergeneration0";
+      await cache.put(
+        generationKey,
+        new Response(replaced, { headers: { "Cache-Control": "public, max-age=60", "X-Page-Generation": replaced } }),
+      );
+      // Within the recheck interval this isolate still trusts the generation it read…
+      expect(await readPage(key)).toBeDefined();
+      vi.setSystemTime(new Date(Date.now() + GENERATION_RECHECK_MS + 1));
+      // …then reads the new one: the memory copy and the Cache API copy of the old generation are both misses.
+      expect(await readPage(key)).toBeUndefined();
+      expect(await readPage(key)).toBeUndefined();
+      // A page another isolate stored under a generation newer than this isolate's reading is served at once.
+      const newer = "newergeneration0";
+      await cache.put(
+        generationKey,
+        new Response(newer, { headers: { "Cache-Control": "public, max-age=60", "X-Page-Generation": newer } }),
+      );
+      const otherKey = pageKey(`${ORIGIN}/posts/rendered-elsewhere`, "darkorange");
+      await cache.put(
+        otherKey,
+        new Response("<p>from another isolate</p>", {
+          headers: { "Cache-Control": "public, s-maxage=60", "X-Page-Generation": newer },
+        }),
+      );
+      const page = await readPage(otherKey);
+      expect(await page?.text()).toBe("<p>from another isolate</p>");
+      expect(page?.headers.has("X-Page-Generation")).toBe(false);
     } finally {
       vi.useRealTimers();
     }

@@ -42,9 +42,17 @@ export function readCookies(request: Request): Record<string, string> {
 
 /** Cookies are Secure everywhere but on localhost (plain http in development and tests). */
 export function isSecureOrigin(request: Request): boolean {
-  const { hostname, protocol } = new URL(request.url);
-  return protocol === "https:" || !["localhost", "127.0.0.1", "[::1]"].includes(hostname);
+  let secure = secureOrigins.get(request);
+  if (secure === undefined) {
+    const { hostname, protocol } = new URL(request.url);
+    secure = protocol === "https:" || !["localhost", "127.0.0.1", "[::1]"].includes(hostname);
+    secureOrigins.set(request, secure);
+  }
+  return secure;
 }
+
+/** A request's URL is parsed once for all its cookie reads and writes. */
+const secureOrigins = new WeakMap<Request, boolean>();
 
 export function sessionCookie(request: Request, token: string, maxAgeSeconds: number): string {
   return serialize(cookieName(request, SESSION_COOKIE), token, {

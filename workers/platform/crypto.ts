@@ -4,10 +4,15 @@ export function randomToken(bytes = 32): string {
   return base64url(crypto.getRandomValues(new Uint8Array(bytes)));
 }
 
+const BASE64URL: Record<string, string> = { "+": "-", "/": "_", "=": "" };
+
 export function base64url(data: Uint8Array): string {
   let binary = "";
-  for (const byte of data) binary += String.fromCharCode(byte);
-  return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+  // A chunk at a time: one native call per 8 KB instead of a string step per byte.
+  for (let at = 0; at < data.length; at += 8192) {
+    binary += String.fromCharCode.apply(null, data.subarray(at, at + 8192) as unknown as number[]);
+  }
+  return btoa(binary).replace(/[+/=]/g, (c) => BASE64URL[c] ?? c);
 }
 
 export function fromBase64(value: string): Uint8Array {

@@ -3,7 +3,7 @@ import { FEED_CACHE_TAG } from "#workers/core/feed/feed.urls";
 import type { RequestContext } from "./context";
 import { SESSION_COOKIE } from "./cookies";
 import { randomToken } from "./crypto";
-import { renewNonce } from "./security-headers";
+import { type NonceSlots, nonceSlots, withFreshNonce } from "./security-headers";
 import { purgeTags, type ZonePurge, zonePurge } from "./zone-purge";
 
 /**
@@ -108,14 +108,18 @@ export const MEMORY_TTL_MS = 5_000;
 const MEMORY_MAX_ENTRIES = 100;
 const MEMORY_MAX_BYTES = 16 * 1024 * 1024;
 
-interface MemoryPage {
-  body: ArrayBuffer;
+/** A stored page as a hit serves it: its bytes, where its nonce sits in them, its generation stamp. */
+interface StoredPage {
+  body: Uint8Array;
   status: number;
+  /** Without the generation stamp, which is the cache's own bookkeeping, not the visitor's business. */
   headers: [string, string][];
+  generation: string | null;
+  slots: NonceSlots | null;
   storedAt: number;
 }
 
-const memory = new Map<string, MemoryPage>();
+const memory = new Map<string, StoredPage>();
 let memoryBytes = 0;
 
 function forget(url: string): void {
@@ -125,12 +129,25 @@ function forget(url: string): void {
   memoryBytes -= entry.body.byteLength;
 }
 
-async function remember(url: string, response: Response): Promise<void> {
-  const body = await response.arrayBuffer();
-  if (body.byteLength > MEMORY_MAX_BYTES / 8) return;
+/** Reads a stored response once: the body's bytes, and where its nonce sits (found here, not on every hit). */
+async function storedPage(response: Response): Promise<StoredPage> {
+  const body = new Uint8Array(await response.arrayBuffer());
+  const headers = [...response.headers].filter(([name]) => name.toLowerCase() !== GENERATION_HEADER.toLowerCase());
+  return {
+    body,
+    status: response.status,
+    headers,
+    generation: response.headers.get(GENERATION_HEADER),
+    slots: nonceSlots(response.headers.get("Content-Security-Policy"), body),
+    storedAt: Date.now(),
+  };
+}
+
+function remember(url: string, page: StoredPage): void {
+  if (page.body.byteLength > MEMORY_MAX_BYTES / 8) return;
   forget(url);
-  memory.set(url, { body, status: response.status, headers: [...response.headers], storedAt: Date.now() });
-  memoryBytes += body.byteLength;
+  memory.set(url, page);
+  memoryBytes += page.body.byteLength;
   // Oldest first (a Map keeps insertion order).
   for (const key of memory.keys()) {
     if (memory.size <= MEMORY_MAX_ENTRIES && memoryBytes <= MEMORY_MAX_BYTES) break;
@@ -138,21 +155,34 @@ async function remember(url: string, response: Response): Promise<void> {
   }
 }
 
-function fromMemory(url: string): Response | undefined {
+function fromMemory(url: string): StoredPage | undefined {
   const entry = memory.get(url);
   if (!entry) return undefined;
   if (Date.now() - entry.storedAt > MEMORY_TTL_MS) {
     forget(url);
     return undefined;
   }
-  return new Response(entry.body, { status: entry.status, headers: entry.headers });
+  return entry;
 }
 
-async function fromCacheApi(key: Request, generation: Promise<string>): Promise<Response | undefined> {
+async function fromCacheApi(key: Request, generation: Promise<string>): Promise<StoredPage | undefined> {
   const [cached, current] = await Promise.all([pageCache()?.match(key), generation]);
-  if (!cached || cached.headers.get(GENERATION_HEADER) !== current) return undefined;
-  await remember(key.url, cached.clone());
-  return cached;
+  if (!cached) return undefined;
+  let stamp = cached.headers.get(GENERATION_HEADER);
+  // A page of another generation than the one this isolate last read may be newer than that reading (another
+  // isolate purged since): the generation is read again before the page counts as stale.
+  if (stamp !== current) {
+    const fresh = currentGeneration(key.url, { fresh: true });
+    generationAtRead.set(key, fresh);
+    if (stamp !== (await fresh)) stamp = null;
+  }
+  if (stamp === null) {
+    await cached.body?.cancel();
+    return undefined;
+  }
+  const page = await storedPage(cached);
+  remember(key.url, page);
+  return page;
 }
 
 // ─── the generation: every guest page at once ──────────────────────────────────────────────────────────
@@ -160,14 +190,18 @@ async function fromCacheApi(key: Request, generation: Promise<string>): Promise<
 // cached page that shows it at once — the paged lists, strips and tag pages included, which no list of paths
 // names — and the copies in every isolate's memory too. So each stored page carries the site's page generation
 // (a random token kept in the Cache API, which all isolates of a data centre share), a page is served only under
-// the current one, and `purgeAllPages` replaces it. A hit reads that small entry (no D1), beside the page itself.
-// A missing entry (first use, evicted) gets a new token: older pages are then misses, never served by mistake.
+// the current one, and `purgeAllPages` replaces it. The isolate that purges knows the new generation at once;
+// the others read the small entry (no D1) at most every GENERATION_RECHECK_MS, so there a hidden item may show
+// for up to that long (a Cache API read on every hit cost more than the rest of the hit). A missing entry (first
+// use, evicted) gets a new token: older pages are then misses, never served by mistake.
 const GENERATION_HEADER = "X-Page-Generation";
 const GENERATION_PATH = "/__page-cache/generation";
+export const GENERATION_RECHECK_MS = 1_000;
 /** The generation entry's Cache-Tag: a zone purge of it (`purgeGuestPages`) renews the generation in every data centre. */
 export const GENERATION_TAG = "page-generation";
-// Empty until the first purge: workerd allows no random values at global scope (the Worker would not start).
+// Empty until first read or purge: workerd allows no random values at global scope (the Worker would not start).
 let localGeneration = "";
+let generationReadAt = 0;
 
 /** The generation each read saw: the page rendered after a miss is stamped with it, not a newer one. */
 const generationAtRead = new WeakMap<Request, Promise<string>>();
@@ -176,35 +210,43 @@ function generationKey(url: string): Request {
   return new Request(new URL(GENERATION_PATH, url).toString(), { method: "GET" });
 }
 
+function knowGeneration(token: string): string {
+  localGeneration = token;
+  generationReadAt = Date.now();
+  return token;
+}
+
 async function newGeneration(url: string): Promise<string> {
-  localGeneration = randomToken(12);
+  const token = knowGeneration(randomToken(12));
   const headers = {
     "Cache-Control": "public, max-age=31536000",
     "Content-Type": "text/plain",
     "Cache-Tag": GENERATION_TAG,
-    [GENERATION_HEADER]: localGeneration,
+    [GENERATION_HEADER]: token,
   };
-  await pageCache()?.put(generationKey(url), new Response(localGeneration, { headers }));
-  return localGeneration;
-}
-
-async function currentGeneration(url: string): Promise<string> {
-  const cache = pageCache();
-  if (!cache) return localGeneration;
-  const stored = await cache.match(generationKey(url));
-  if (!stored) return newGeneration(url);
-  // The token is also in a header: read there, the body (a stream) is not read at all on every hit.
-  const token = stored.headers.get(GENERATION_HEADER);
-  if (token === null) return stored.text();
-  await stored.body?.cancel();
+  await pageCache()?.put(generationKey(url), new Response(token, { headers }));
   return token;
 }
 
+async function currentGeneration(url: string, { fresh = false } = {}): Promise<string> {
+  const cache = pageCache();
+  if (!cache) return localGeneration;
+  const age = Date.now() - generationReadAt;
+  if (!fresh && localGeneration && age >= 0 && age < GENERATION_RECHECK_MS) return localGeneration;
+  const stored = await cache.match(generationKey(url));
+  if (!stored) return newGeneration(url);
+  // The token is also in a header: read there, the body (a stream) is not read at all.
+  const token = stored.headers.get(GENERATION_HEADER);
+  if (token === null) return knowGeneration(await stored.text());
+  await stored.body?.cancel();
+  return knowGeneration(token);
+}
+
 /** A page from memory while it belongs to the current generation. */
-async function currentFromMemory(url: string, generation: Promise<string>): Promise<Response | undefined> {
+async function currentFromMemory(url: string, generation: Promise<string>): Promise<StoredPage | undefined> {
   const hot = fromMemory(url);
   if (!hot) return undefined;
-  if (hot.headers.get(GENERATION_HEADER) === (await generation)) return hot;
+  if (hot.generation === (await generation)) return hot;
   forget(url);
   return undefined;
 }
@@ -215,11 +257,9 @@ export async function readPage(key: Request): Promise<Response | undefined> {
   generationAtRead.set(key, generation);
   const page = (await currentFromMemory(key.url, generation)) ?? (await fromCacheApi(key, generation));
   if (!page) return undefined;
-  const served = renewNonce(page, new URL(key.url));
-  // The generation stamp is the cache's own bookkeeping, not the visitor's business.
-  const headers = new Headers(served.headers);
-  headers.delete(GENERATION_HEADER);
-  return new Response(served.body, { status: served.status, statusText: served.statusText, headers });
+  const headers = new Headers(page.headers);
+  const body = withFreshNonce(page.body, page.slots, headers, new URL(key.url));
+  return new Response(body, { status: page.status, headers });
 }
 
 /** Stores a page under the generation its render started in (the one `readPage` saw for this key). */
@@ -229,7 +269,7 @@ export async function storePage(key: Request, response: Response): Promise<void>
   const headers = new Headers(response.headers);
   headers.set(GENERATION_HEADER, await (generationAtRead.get(key) ?? currentGeneration(key.url)));
   const page = new Response(response.body, { status: response.status, statusText: response.statusText, headers });
-  await remember(key.url, page.clone());
+  remember(key.url, await storedPage(page.clone()));
   await pageCache()?.put(key, page);
 }
 

@@ -7,7 +7,7 @@ import { randomToken } from "./crypto";
  * policy, and a Content-Security-Policy chosen by kind. Pages (HTML) allow scripts only by a nonce made for that
  * response (`'strict-dynamic'` trusts what those scripts import); everything else — JSON, feeds, redirects,
  * media — may load or run nothing and may not be framed. A page from the shared page cache gets a fresh nonce on
- * every hit (`renewNonce`): a nonce never repeats across responses.
+ * every hit (`withFreshNonce`): a nonce never repeats across responses.
  */
 
 /** The players that the click-to-load video embeds open in an iframe (workers/core/shared/embeds.ts embedSrc). */
@@ -93,20 +93,54 @@ export function secureHeaders(headers: Headers, url: URL): void {
 }
 
 /**
- * A stored page with a fresh nonce: every `nonce` attribute rewritten while it streams, and the policy to
- * match. Anything but HTML is returned as it is.
+ * Where a stored page's nonce sits in its bytes: the value its policy names (`'nonce-…'`) and every offset of that
+ * value in the body. Found once per stored copy (workers/platform/page-cache.ts keeps it beside the body), so that
+ * each cache hit only copies the body with a new value in those places (`withFreshNonce`). The nonce is 128 random
+ * bits made after the page's content was written and appears in `nonce` attributes only (a test checks every
+ * rendered page), so its every occurrence is an attribute; null when the page has no nonce (nothing to renew).
  */
-export function renewNonce(response: Response, url: URL): Response {
-  if (!isHtml(response.headers)) return response;
+export interface NonceSlots {
+  nonce: string;
+  offsets: number[];
+}
+
+export function nonceSlots(policy: string | null, body: Uint8Array): NonceSlots | null {
+  const nonce = policy ? /'nonce-([A-Za-z0-9_-]+)'/.exec(policy)?.[1] : undefined;
+  if (!nonce) return null;
+  const needle = new TextEncoder().encode(nonce);
+  const offsets: number[] = [];
+  // The native indexOf finds each candidate first byte; the rest is compared here.
+  for (let at = body.indexOf(needle[0] ?? 0); at !== -1; at = body.indexOf(needle[0] ?? 0, at + 1)) {
+    let i = 1;
+    while (i < needle.length && body[at + i] === needle[i]) i++;
+    if (i === needle.length) {
+      offsets.push(at);
+      at += needle.length - 1;
+    }
+  }
+  return { nonce, offsets };
+}
+
+/**
+ * A stored page's body with a new nonce in every slot, and `headers` given the policy that names it. Anything
+ * without slots is returned as it is.
+ */
+export function withFreshNonce(body: Uint8Array, slots: NonceSlots | null, headers: Headers, url: URL): Uint8Array {
+  if (!slots) return body;
   const nonce = newNonce();
-  const rewritten = new HTMLRewriter()
-    .on("[nonce]", {
-      element(element) {
-        element.setAttribute("nonce", nonce);
-      },
-    })
-    .transform(response);
-  const headers = new Headers(rewritten.headers);
   headers.set(CSP, pageCsp(nonce, url));
-  return new Response(rewritten.body, { status: rewritten.status, statusText: rewritten.statusText, headers });
+  const fresh = new TextEncoder().encode(nonce);
+  const grow = fresh.length - slots.nonce.length;
+  const out = new Uint8Array(body.length + grow * slots.offsets.length);
+  let from = 0;
+  let to = 0;
+  for (const at of slots.offsets) {
+    out.set(body.subarray(from, at), to);
+    to += at - from;
+    out.set(fresh, to);
+    to += fresh.length;
+    from = at + slots.nonce.length;
+  }
+  out.set(body.subarray(from), to);
+  return out;
 }
