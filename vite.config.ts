@@ -1,6 +1,6 @@
+import path from "node:path";
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
-import path from "node:path";
 import { defineConfig } from "vite";
 import { reactServerByteCount } from "./vite/react-server-byte-count.ts";
 
@@ -28,25 +28,36 @@ function staticClosure(graph: ModuleGraph, from: string): Set<string> {
 
 /**
  * Chunk families: the shell (what the root route imports: every page loads it), then the modules of a page family
- * that its pages share (cards, paws, comment trees, forms), each in one chunk instead of a dozen 1 KB ones. The
- * first family that reaches a module takes it. Route modules stay their own chunks.
+ * that its pages share (cards, paws, comment trees, forms), each in one chunk instead of a dozen 1 KB ones. A family
+ * of several routes takes the modules all of them reach (the cards, paws and bookmarks of lists and posts: a post
+ * page then loads no list-only code). The first family that reaches a module takes it. Route modules stay their
+ * own chunks.
  */
 const FAMILIES = [
-  { name: "shell", route: "app/root.tsx" },
-  { name: "forms", route: "app/routes/auth/sign-in.tsx" },
-  { name: "feed", route: "app/routes/home/index.tsx" },
-  { name: "comments", route: "app/routes/posts/post.tsx" },
-  { name: "shouts", route: "app/routes/bonfire/index.tsx" },
-  { name: "profile", route: "app/routes/users/profile.tsx" },
+  { name: "shell", routes: ["app/root.tsx"] },
+  { name: "forms", routes: ["app/routes/auth/sign-in.tsx"] },
+  { name: "cards", routes: ["app/routes/home/index.tsx", "app/routes/posts/post.tsx"] },
+  { name: "feed", routes: ["app/routes/home/index.tsx"] },
+  { name: "comments", routes: ["app/routes/posts/post.tsx"] },
+  { name: "shouts", routes: ["app/routes/bonfire/index.tsx"] },
+  { name: "profile", routes: ["app/routes/users/profile.tsx"] },
 ];
 const closures = new Map<string, Set<string>>();
 
-/** The chunk group of a family: the modules its route reaches, but route modules (they stay their own chunks). */
-function familyGroup({ name, route }: { name: string; route: string }, priority: number) {
+function closureOf(graph: ModuleGraph, route: string): Set<string> {
+  let closure = closures.get(route);
+  if (!closure) {
+    closure = staticClosure(graph, clientRoute(route));
+    closures.set(route, closure);
+  }
+  return closure;
+}
+
+/** The chunk group of a family: the modules all its routes reach, but route modules (they stay their own chunks). */
+function familyGroup({ name, routes }: { name: string; routes: string[] }, priority: number) {
   return {
     name: (id: string, graph: ModuleGraph) => {
-      if (!closures.has(route)) closures.set(route, staticClosure(graph, clientRoute(route)));
-      if (!closures.get(route)?.has(id) || id.endsWith(CLIENT_ROUTE)) return null;
+      if (!routes.every((route) => closureOf(graph, route).has(id)) || id.endsWith(CLIENT_ROUTE)) return null;
       // A route module is what a client-route module (the one React Router loads) imports.
       const isRoute = graph.getModuleInfo(id)?.importers.some((i) => i.endsWith(CLIENT_ROUTE));
       return isRoute && !id.endsWith(path.join("app", "root.tsx")) ? null : name;
