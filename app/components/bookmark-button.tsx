@@ -20,7 +20,6 @@ interface BookmarkResult {
   detail?: string;
 }
 
-
 /**
  * Adds a post or a shout to the member's bookmarks or takes it out: a POST form to /reactions/bookmark (a fetcher with
  * JavaScript, a plain form coming back to `redirectTo` without). Guests: the notice or the sign-in page.

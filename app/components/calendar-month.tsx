@@ -1,5 +1,5 @@
 import { ReleaseCard } from "#app/components/calendar-release";
-import { daysInMonth, dayKey, dayTitle, WEEKDAYS_SHORT } from "#workers/core/calendar/calendar.dates";
+import { dayKey, daysInMonth, dayTitle, WEEKDAYS_SHORT } from "#workers/core/calendar/calendar.dates";
 import type { CalendarMonth } from "#workers/core/calendar/calendar.read";
 import type { PlatformShape } from "#workers/core/calendar/calendar.serializers";
 import { dayAnchor } from "#workers/core/calendar/calendar.urls";

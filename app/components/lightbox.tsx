@@ -13,7 +13,15 @@ const FOCUSABLE = "button:not([disabled]), a[href], [tabindex]:not([tabindex='-1
 
 function Chevron({ left }: { left?: boolean }) {
   return (
-    <svg viewBox="0 0 24 24" width="28" height="28" fill="none" stroke="currentColor" strokeWidth={2.2} aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      width="28"
+      height="28"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2.2}
+      aria-hidden="true"
+    >
       <path d={left ? "M15 5l-7 7 7 7" : "M9 5l7 7-7 7"} strokeLinecap="round" strokeLinejoin="round" />
     </svg>
   );
@@ -147,7 +155,13 @@ export function Lightbox({
         <a className="lightbox-original" href={current.url} target="_blank" rel="noopener">
           Открыть оригинал
         </a>
-        <button ref={closeButton} type="button" className="lightbox-btn lightbox-close" aria-label="Закрыть" onClick={onClose}>
+        <button
+          ref={closeButton}
+          type="button"
+          className="lightbox-btn lightbox-close"
+          aria-label="Закрыть"
+          onClick={onClose}
+        >
           <IconClose size={24} />
         </button>
       </div>

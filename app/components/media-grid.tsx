@@ -50,7 +50,9 @@ export function MediaGrid({
                     href={image.url}
                     target="_blank"
                     rel="noopener"
-                    aria-label={image.caption ? `Открыть изображение: ${image.caption}` : `Открыть изображение ${i + 1}`}
+                    aria-label={
+                      image.caption ? `Открыть изображение: ${image.caption}` : `Открыть изображение ${i + 1}`
+                    }
                     onClick={(event) => {
                       if (!plainClick(event)) return;
                       event.preventDefault();
@@ -91,9 +93,7 @@ export function MediaGrid({
           </p>
         );
       })}
-      {open !== null ? (
-        <Lightbox images={images} index={open} onIndex={setOpen} onClose={() => setOpen(null)} />
-      ) : null}
+      {open !== null ? <Lightbox images={images} index={open} onIndex={setOpen} onClose={() => setOpen(null)} /> : null}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { type FetcherSubmitFunction as FetcherSubmit, useFetcher, useLocation } from "react-router";
-import { useRealtimeEvent } from "#app/realtime/provider";
 import { useRootData } from "#app/lib/root-data";
+import { useRealtimeEvent } from "#app/realtime/provider";
 import { CsrfField } from "./csrf-field";
 import { IconPaw } from "./icons";
 import { useNotice } from "./notices";

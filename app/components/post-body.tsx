@@ -1,6 +1,6 @@
 import { Fragment, type MouseEvent, type ReactNode, useState } from "react";
-import { embedSrc, PROVIDER_NAMES, type VideoRef, videoPageUrl } from "#workers/core/shared/embeds";
 import type { TBlock, TInline, TListItem, TPostBody } from "#workers/core/posts/body.schemas";
+import { embedSrc, PROVIDER_NAMES, type VideoRef, videoPageUrl } from "#workers/core/shared/embeds";
 
 /**
  * Our own renderer of a post body (ZPostBody JSON) to React elements — on the server and in the browser.

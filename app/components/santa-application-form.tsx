@@ -4,8 +4,8 @@ import {
   CheckboxField,
   errorsFor,
   Field,
-  type FormFailure,
   FormErrors,
+  type FormFailure,
   SubmitButton,
   valueFor,
 } from "#app/components/form";

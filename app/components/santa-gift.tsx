@@ -1,11 +1,11 @@
 import { Form } from "react-router";
-import { Link } from "#app/components/link";
 import { CsrfField } from "#app/components/csrf-field";
-import { errorsFor, type FormFailure, FormErrors, SubmitButton } from "#app/components/form";
+import { errorsFor, FormErrors, type FormFailure, SubmitButton } from "#app/components/form";
+import { Link } from "#app/components/link";
 import type { OwnApplication } from "#workers/core/santa/santa.read";
 import { SANTA_LIMITS } from "#workers/core/santa/santa.schemas";
-import { SantaTextarea } from "./santa-textarea";
 import { formatSantaDate } from "#workers/core/santa/santa.stage";
+import { SantaTextarea } from "./santa-textarea";
 
 const STATUS: Record<OwnApplication["gift"]["status"], string> = {
   none: "Санту вам ещё не назначили.",

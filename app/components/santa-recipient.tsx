@@ -1,7 +1,7 @@
 import { Form } from "react-router";
-import { Link } from "#app/components/link";
 import { CsrfField } from "#app/components/csrf-field";
-import { errorsFor, Field, type FormFailure, FormErrors, SubmitButton } from "#app/components/form";
+import { errorsFor, Field, FormErrors, type FormFailure, SubmitButton } from "#app/components/form";
+import { Link } from "#app/components/link";
 import type { RecipientView } from "#workers/core/santa/santa.read";
 import { SANTA_LIMITS } from "#workers/core/santa/santa.schemas";
 import { formatSantaDate } from "#workers/core/santa/santa.stage";

@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import { useLocation, useRevalidator, useRouteLoaderData } from "react-router";
 import { Link } from "#app/components/link";
-import { RealtimeProvider } from "#app/realtime/provider";
 import type { RootData } from "#app/lib/root-data";
+import { RealtimeProvider } from "#app/realtime/provider";
 import { ActivitySidebar } from "./activity-sidebar";
 import { EcodeActivationBanner } from "./ecode-activation-banner";
 import { EcodeNotice } from "./ecode-notice";
@@ -13,8 +13,8 @@ import { MobileMenu } from "./mobile-menu";
 import { NoticeProvider } from "./notices";
 import { NotificationsSidebar } from "./notifications-sidebar";
 import { ProgressBar } from "./progress-bar";
-import { SanctionBanner } from "./sanction-banner";
 import { usePushMessages } from "./push-bridge";
+import { SanctionBanner } from "./sanction-banner";
 import { SidebarsProvider, useSidebars } from "./sidebars";
 import { MobileHeader, MobileToolbar, Toolbar } from "./toolbar";
 

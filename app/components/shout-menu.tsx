@@ -6,9 +6,9 @@ import { ConfirmDialog, useConfirmedSubmit } from "./confirm-dialog";
 import { CsrfField } from "./csrf-field";
 import { Dropdown } from "./dropdown";
 import { useBackPath } from "./paw-button";
+import { UNPIN_QUESTION } from "./pin-form";
 import { ReportLink } from "./report-link";
 import { ShareButton } from "./share-button";
-import { UNPIN_QUESTION } from "./pin-form";
 import { type ShoutActionResult, shoutUrl, useShoutResultNotice } from "./shout-actions";
 
 function closeDetails(node: HTMLElement | null) {

@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { useHydrated } from "#app/lib/hooks";
-import { asTheme, isDarkTheme, nextTheme, THEME_TITLES } from "#app/lib/theme";
 import { useRootData } from "#app/lib/root-data";
+import { asTheme, isDarkTheme, nextTheme, THEME_TITLES } from "#app/lib/theme";
 import type { action } from "#app/routes/theme";
 import { CsrfField } from "./csrf-field";
 import { IconBulb, IconBulbFilled } from "./icons";

@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from "react";
-import { counter, pluralize } from "#workers/core/shared/plural";
-import { useRealtimeEvent } from "#app/realtime/provider";
 import { useRootData } from "#app/lib/root-data";
+import { useRealtimeEvent } from "#app/realtime/provider";
+import { counter, pluralize } from "#workers/core/shared/plural";
 import { NOTICE_HEADER_MS, useNotice } from "./notices";
 
 /**

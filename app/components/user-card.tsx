@@ -1,9 +1,9 @@
 import { Form } from "react-router";
 import { Link } from "#app/components/link";
 import { useRootData } from "#app/lib/root-data";
+import { adminLinks } from "./admin-nav";
 import { Avatar } from "./avatar";
 import { CsrfField } from "./csrf-field";
-import { adminLinks } from "./admin-nav";
 import { IconAlert, IconSettings, IconSignIn, IconSignOut } from "./icons";
 import { ThemeToggle } from "./theme-toggle";
 

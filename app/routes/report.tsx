@@ -1,5 +1,4 @@
 import { Form, redirect } from "react-router";
-import { Link } from "#app/components/link";
 import { CsrfField } from "#app/components/csrf-field";
 import {
   asFailure,
@@ -11,6 +10,7 @@ import {
   SuccessMessage,
   valueFor,
 } from "#app/components/form";
+import { Link } from "#app/components/link";
 import { ReportedContent } from "#app/components/report-content";
 import { formFields, getCtx, loaderError, readForm, runAction } from "#app/lib/forms.server";
 import { pageMeta } from "#app/lib/meta";

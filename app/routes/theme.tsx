@@ -1,10 +1,10 @@
 import { data, Form, redirect } from "react-router";
-import { Link } from "#app/components/link";
 import { ActionFailurePage } from "#app/components/action-failure";
 import { CsrfField } from "#app/components/csrf-field";
+import { Link } from "#app/components/link";
 import { getCtx, readForm, runAction } from "#app/lib/forms.server";
-import { safeRedirect } from "#app/lib/redirects";
 import { pageMeta } from "#app/lib/meta";
+import { safeRedirect } from "#app/lib/redirects";
 import { asTheme, isTheme, nextTheme, THEME_TITLES, THEMES, type Theme, themeCookie } from "#app/lib/theme";
 import { updateProfile } from "#workers/core/accounts/profile";
 import { AppError } from "#workers/core/errors";

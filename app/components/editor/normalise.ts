@@ -1,5 +1,5 @@
-import { isValidVideoId } from "#workers/core/shared/embeds";
 import type { EmbedProvider, TBlock, TInline, TListItem, TPostBody } from "#workers/core/posts/body.schemas";
+import { isValidVideoId } from "#workers/core/shared/embeds";
 
 /**
  * Converts any editor (Tiptap/ProseMirror) JSON into a post body the schema accepts: unknown nodes are unwrapped

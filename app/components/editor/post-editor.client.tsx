@@ -1,8 +1,8 @@
 import type { Editor } from "@tiptap/core";
 import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
-import { parseVideoUrl } from "#workers/core/shared/embeds";
 import { ZPostBody } from "#workers/core/posts/body.schemas";
+import { parseVideoUrl } from "#workers/core/shared/embeds";
 import { postExtensions, SAFE_HREF } from "./extensions";
 import { toEditorContent, toPostBody } from "./normalise";
 import type { PostEditorProps } from "./types";

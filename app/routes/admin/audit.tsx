@@ -1,7 +1,7 @@
 import { Form } from "react-router";
-import { Link } from "#app/components/link";
 import { AdminNav } from "#app/components/admin-nav";
 import { FormErrors } from "#app/components/form";
+import { Link } from "#app/components/link";
 import { TimeAgo } from "#app/components/time-ago";
 import { getCtx } from "#app/lib/forms.server";
 import { pageMeta } from "#app/lib/meta";

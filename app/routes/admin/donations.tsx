@@ -27,12 +27,12 @@ import {
   listAdminDonations,
   setDonationGoal,
 } from "#workers/core/donations/donations";
-import { can } from "#workers/core/donations/donations.policy";
 import { MANUAL_PROVIDERS, PROVIDER_LABELS } from "#workers/core/donations/donations.constants";
+import { can } from "#workers/core/donations/donations.policy";
 import { AppError } from "#workers/core/errors";
 import { pluralize } from "#workers/core/shared/plural";
-import adminCss from "./donations-medals.css?url";
 import type { Route } from "./+types/donations";
+import adminCss from "./donations-medals.css?url";
 
 const DAYS = ["день", "дня", "дней"] as const;
 

@@ -18,8 +18,8 @@ import { formFields, formFiles, getCtx, readForm, runAction } from "#app/lib/for
 import { pageMeta } from "#app/lib/meta";
 import { AppError } from "#workers/core/errors";
 import { awardMedal, createMedal, listMedals, updateMedal } from "#workers/core/medals/medals";
-import { can } from "#workers/core/medals/medals.policy";
 import { MEDAL_RULE_LABELS, MEDAL_RULES } from "#workers/core/medals/medals.constants";
+import { can } from "#workers/core/medals/medals.policy";
 import type { MedalItem } from "#workers/core/medals/medals.serializers";
 import type { Route } from "./+types/medals";
 import adminCss from "./donations-medals.css?url";

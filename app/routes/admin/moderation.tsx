@@ -1,8 +1,8 @@
 import { useFetcher } from "react-router";
-import { Link } from "#app/components/link";
 import { AdminNav } from "#app/components/admin-nav";
 import { CsrfField } from "#app/components/csrf-field";
 import { asFailure, asSuccess, FormErrors, SuccessMessage } from "#app/components/form";
+import { Link } from "#app/components/link";
 import { ReportedContent } from "#app/components/report-content";
 import { TimeAgo } from "#app/components/time-ago";
 import { formFields, getCtx, readForm, runAction } from "#app/lib/forms.server";

@@ -105,7 +105,11 @@ function RoleFields({ current, failure }: { current: RoleView | null; failure: R
         defaultValue={current?.color ?? "#ff6600"}
         errors={errorsFor(failure, "color")}
       />
-      <CheckboxField label="Участники вступают сами" name="is_joinable" defaultChecked={current?.is_joinable ?? false} />
+      <CheckboxField
+        label="Участники вступают сами"
+        name="is_joinable"
+        defaultChecked={current?.is_joinable ?? false}
+      />
       <CheckboxField
         label="Можно упоминать через @"
         name="is_mentionable"

@@ -1,5 +1,4 @@
 import { data, Form, redirect, useActionData } from "react-router";
-import { Link } from "#app/components/link";
 import { AdminNav } from "#app/components/admin-nav";
 import { CsrfField } from "#app/components/csrf-field";
 import {
@@ -12,6 +11,7 @@ import {
   SuccessMessage,
   valueFor,
 } from "#app/components/form";
+import { Link } from "#app/components/link";
 import { SantaTextarea } from "#app/components/santa-textarea";
 import { formFields, getCtx, readForm, runAction } from "#app/lib/forms.server";
 import { pageMeta } from "#app/lib/meta";
@@ -19,8 +19,8 @@ import { exchangeForEditing, saveSantaExchange } from "#workers/core/santa/santa
 import { can } from "#workers/core/santa/santa.policy";
 import { countApplications, listApplicationsForAdmin, stageOf } from "#workers/core/santa/santa.read";
 import { formatSantaDate, STAGE_LABELS, STEP_STAGES } from "#workers/core/santa/santa.stage";
-import type { Route } from "./+types/secret-santa";
 import santaCss from "../secret-santa/santa.css?url";
+import type { Route } from "./+types/secret-santa";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: santaCss }];
 

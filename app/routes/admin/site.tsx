@@ -102,27 +102,30 @@ function rowErrors(errors: Record<string, string[]>, rows: { index: number }[]):
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = getCtx(context);
   let fields: Record<string, string> = {};
-  return runAction(async () => {
-    fields = formFields(await readForm(request, ctx));
-    if (fields.intent === "menu") {
-      const rows = readMenuRows(fields);
-      try {
-        await replaceMenu(ctx, { menu_items: rows.map((r) => r.item) });
-      } catch (error) {
-        if (error instanceof AppError && error.errors) {
-          throw new AppError(error.code, error.message, { errors: rowErrors(error.errors, rows) });
+  return runAction(
+    async () => {
+      fields = formFields(await readForm(request, ctx));
+      if (fields.intent === "menu") {
+        const rows = readMenuRows(fields);
+        try {
+          await replaceMenu(ctx, { menu_items: rows.map((r) => r.item) });
+        } catch (error) {
+          if (error instanceof AppError && error.errors) {
+            throw new AppError(error.code, error.message, { errors: rowErrors(error.errors, rows) });
+          }
+          throw error;
         }
-        throw error;
+        return { ok: true as const, intent: "menu", message: "Меню сохранено." };
       }
-      return { ok: true as const, intent: "menu", message: "Меню сохранено." };
-    }
-    const patch: Record<string, unknown> = { site_name: fields.site_name ?? "" };
-    for (const key of FLAG_KEYS) patch[key] = fields[key] === "on";
-    // New-member limits (decision 0024): a number each; an empty field leaves the value as it is.
-    for (const key of LIMIT_KEYS) if (fields[key]?.trim()) patch[key] = Number(fields[key]);
-    await updateConfig(ctx, patch);
-    return { ok: true as const, intent: "flags", message: "Настройки сайта сохранены." };
-  }, () => fields);
+      const patch: Record<string, unknown> = { site_name: fields.site_name ?? "" };
+      for (const key of FLAG_KEYS) patch[key] = fields[key] === "on";
+      // New-member limits (decision 0024): a number each; an empty field leaves the value as it is.
+      for (const key of LIMIT_KEYS) if (fields[key]?.trim()) patch[key] = Number(fields[key]);
+      await updateConfig(ctx, patch);
+      return { ok: true as const, intent: "flags", message: "Настройки сайта сохранены." };
+    },
+    () => fields,
+  );
 }
 
 function MenuRow({ item, index, errors }: { item: TMenuItem | null; index: number; errors: (f: string) => string[] }) {
@@ -134,7 +137,13 @@ function MenuRow({ item, index, errors }: { item: TMenuItem | null; index: numbe
         <Field label="Название" name={name("title")} defaultValue={item?.title ?? ""} errors={errors(name("title"))} />
         <Field label="Адрес" name={name("url")} defaultValue={item?.url ?? ""} errors={errors(name("url"))} />
         <Field label="Порядок" name={name("position")} type="number" defaultValue={String(index)} />
-        <Field label="Цвет" name={name("color")} placeholder="#ff6600" defaultValue={item?.color ?? ""} errors={errors(name("color"))} />
+        <Field
+          label="Цвет"
+          name={name("color")}
+          placeholder="#ff6600"
+          defaultValue={item?.color ?? ""}
+          errors={errors(name("color"))}
+        />
         <SelectField label="Набор значков" name={name("icon_type")} defaultValue={item?.icon_style?.type ?? ""}>
           <option value="">Без значка</option>
           {ICON_TYPES.map((t) => (
@@ -143,11 +152,21 @@ function MenuRow({ item, index, errors }: { item: TMenuItem | null; index: numbe
             </option>
           ))}
         </SelectField>
-        <Field label="Значок" name={name("icon")} defaultValue={item?.icon_style?.icon ?? ""} errors={errors(name("icon_style"))} />
+        <Field
+          label="Значок"
+          name={name("icon")}
+          defaultValue={item?.icon_style?.icon ?? ""}
+          errors={errors(name("icon_style"))}
+        />
       </div>
       <div className="admin-menu-flags">
         {MENU_FLAGS.map(([flag, label]) => (
-          <CheckboxField key={flag} label={label} name={name(flag)} defaultChecked={item ? item[flag] : flag === "is_desktop" || flag === "is_mobile"} />
+          <CheckboxField
+            key={flag}
+            label={label}
+            name={name(flag)}
+            defaultChecked={item ? item[flag] : flag === "is_desktop" || flag === "is_mobile"}
+          />
         ))}
         {item ? <CheckboxField label="Удалить" name={name("delete")} /> : null}
       </div>
@@ -170,7 +189,12 @@ export default function SiteSettings({ loaderData }: Route.ComponentProps) {
           <CsrfField />
           <input type="hidden" name="intent" value="flags" />
           <FormErrors failure={flagsFailure} fields={["site_name"]} />
-          <Field label="Название сайта" name="site_name" defaultValue={config.site_name} errors={errorsFor(flagsFailure, "site_name")} />
+          <Field
+            label="Название сайта"
+            name="site_name"
+            defaultValue={config.site_name}
+            errors={errorsFor(flagsFailure, "site_name")}
+          />
           {FLAG_KEYS.map((key) => (
             <CheckboxField key={key} label={FLAG_LABELS[key]} name={key} defaultChecked={config[key]} />
           ))}
@@ -198,9 +222,17 @@ export default function SiteSettings({ loaderData }: Route.ComponentProps) {
         <Form method="post" className="form" key={config.menu_items.length}>
           <CsrfField />
           <input type="hidden" name="intent" value="menu" />
-          <FormErrors failure={menuFailure} fields={Object.keys(menuFailure?.errors ?? {}).filter((k) => k.startsWith("items."))} />
+          <FormErrors
+            failure={menuFailure}
+            fields={Object.keys(menuFailure?.errors ?? {}).filter((k) => k.startsWith("items."))}
+          />
           {config.menu_items.map((item, i) => (
-            <MenuRow key={`${item.title}-${item.url}`} item={item} index={i} errors={(f) => errorsFor(menuFailure, f)} />
+            <MenuRow
+              key={`${item.title}-${item.url}`}
+              item={item}
+              index={i}
+              errors={(f) => errorsFor(menuFailure, f)}
+            />
           ))}
           <MenuRow item={null} index={config.menu_items.length} errors={(f) => errorsFor(menuFailure, f)} />
           <SubmitButton intent="menu">Сохранить меню</SubmitButton>

@@ -1,8 +1,8 @@
 import { Link } from "#app/components/link";
 import { formatDateTime } from "#app/lib/dates";
 import type { SanctionView } from "#workers/core/moderation/sanctions";
-import type { MemberAuditEntry } from "#workers/core/moderation/sanctions.member";
 import { formatSanctionEnd } from "#workers/core/moderation/sanctions.constants";
+import type { MemberAuditEntry } from "#workers/core/moderation/sanctions.member";
 import { pluralize } from "#workers/core/shared/plural";
 
 /** Russian names of the audit actions a member's page shows; others show their code. */

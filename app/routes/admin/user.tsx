@@ -1,7 +1,7 @@
 import { data, Form, redirect, useActionData } from "react-router";
-import { Link } from "#app/components/link";
 import { CsrfField } from "#app/components/csrf-field";
 import { asFailure, asSuccess, errorsFor, FormErrors, SubmitButton, SuccessMessage } from "#app/components/form";
+import { Link } from "#app/components/link";
 import { formatDateTime } from "#app/lib/dates";
 import { formFields, getCtx, loaderError, readForm, runAction } from "#app/lib/forms.server";
 import { pageMeta } from "#app/lib/meta";
@@ -9,8 +9,8 @@ import moderationCss from "#app/styles/pages/moderation.css?url";
 import { AppError } from "#workers/core/errors";
 import { setFingerprintRequired } from "#workers/core/moderation/fingerprints";
 import { activateUser, banUser, blockUser } from "#workers/core/moderation/sanctions";
-import { memberModeration } from "#workers/core/moderation/sanctions.member";
 import { BLOCK_TERMS, MAX_BLOCK_DAYS, REASON_MAX } from "#workers/core/moderation/sanctions.constants";
+import { memberModeration } from "#workers/core/moderation/sanctions.member";
 import { pluralize } from "#workers/core/shared/plural";
 import type { Route } from "./+types/user";
 import { AuditList, SanctionHistory, SanctionStatus } from "./user-parts";

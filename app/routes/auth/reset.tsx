@@ -1,5 +1,4 @@
 import { Form } from "react-router";
-import { Link } from "#app/components/link";
 import { CsrfField } from "#app/components/csrf-field";
 import {
   asFailure,
@@ -11,6 +10,7 @@ import {
   SubmitButton,
   valueFor,
 } from "#app/components/form";
+import { Link } from "#app/components/link";
 import { formFields, getCtx, readForm, runAction } from "#app/lib/forms.server";
 import { pageMeta } from "#app/lib/meta";
 import authCss from "#app/styles/pages/auth.css?url";

@@ -1,6 +1,6 @@
 import { redirect, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
-import { Link } from "#app/components/link";
 import { IconFire, IconPaw, IconScroll } from "#app/components/icons";
+import { Link } from "#app/components/link";
 import { PinnedShouts } from "#app/components/pinned-shouts";
 import { PinnedStrip } from "#app/components/pinned-strip";
 import { ShoutComposer, ShoutInvite } from "#app/components/shout-composer";

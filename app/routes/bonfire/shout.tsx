@@ -1,6 +1,5 @@
 import { useEffect } from "react";
 import { redirect, type ShouldRevalidateFunctionArgs, useLocation, useNavigate, useSearchParams } from "react-router";
-import { Link } from "#app/components/link";
 import {
   COMMENT_OFFSET,
   COMMENTS_BLOCK_OFFSET,
@@ -10,6 +9,7 @@ import {
   useCommentDeleteNotice,
 } from "#app/components/comment-tree";
 import { asFailure } from "#app/components/form";
+import { Link } from "#app/components/link";
 import { NOTICE_STICKY, useNotice } from "#app/components/notices";
 import { UNPIN_DONE } from "#app/components/pin-form";
 import { PinnedStrip } from "#app/components/pinned-strip";

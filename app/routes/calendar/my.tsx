@@ -1,11 +1,11 @@
 import { Form, redirect } from "react-router";
-import { Link } from "#app/components/link";
 import { platformMap, ReleaseCard } from "#app/components/calendar-release";
 import { CsrfField } from "#app/components/csrf-field";
 import { asFailure, asSuccess } from "#app/components/form/action-result";
 import { SelectField } from "#app/components/form/field";
 import { FormErrors, SuccessMessage } from "#app/components/form/form-errors";
 import { SubmitButton } from "#app/components/form/submit-button";
+import { Link } from "#app/components/link";
 import { formFields, getCtx, loaderError, readForm, runAction } from "#app/lib/forms.server";
 import { useHydrated } from "#app/lib/hooks";
 import { pageMeta } from "#app/lib/meta";

@@ -1,19 +1,19 @@
 import { Form } from "react-router";
-import { Link } from "#app/components/link";
 import { CsrfField } from "#app/components/csrf-field";
 import { asFailure, asSuccess, type FormFailure } from "#app/components/form/action-result";
 import { Field, SelectField } from "#app/components/form/field";
 import { FormErrors, SuccessMessage } from "#app/components/form/form-errors";
 import { SubmitButton } from "#app/components/form/submit-button";
+import { Link } from "#app/components/link";
 import { formFields, getCtx, loaderError, readForm, runAction } from "#app/lib/forms.server";
 import { pageMeta } from "#app/lib/meta";
 import calendarCss from "#app/styles/pages/calendar.css?url";
-import { AppError } from "#workers/core/errors";
 import { can } from "#workers/core/calendar/calendar.policy";
 import { listPlatforms } from "#workers/core/calendar/calendar.read";
 import { PLATFORM_ICONS } from "#workers/core/calendar/calendar.schemas";
 import type { PlatformShape } from "#workers/core/calendar/calendar.serializers";
 import { createPlatform, updatePlatform } from "#workers/core/calendar/calendar.write";
+import { AppError } from "#workers/core/errors";
 import type { Route } from "./+types/platforms";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: calendarCss }];

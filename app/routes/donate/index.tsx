@@ -1,7 +1,7 @@
-import { Link } from "#app/components/link";
 import { Avatar } from "#app/components/avatar";
 import { PageLinks } from "#app/components/feed-paging";
 import { IconCoin, IconHeart } from "#app/components/icons";
+import { Link } from "#app/components/link";
 import { formatDate } from "#app/lib/dates";
 import { getCtx, loaderError } from "#app/lib/forms.server";
 import { pageMeta } from "#app/lib/meta";

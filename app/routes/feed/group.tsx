@@ -1,5 +1,5 @@
-import { Link } from "#app/components/link";
 import { FeedEntryRow, OUTBOUND_REL } from "#app/components/feed-group";
+import { Link } from "#app/components/link";
 import { PinnedStrip } from "#app/components/pinned-strip";
 import { TimeAgo } from "#app/components/time-ago";
 import { getCtx, loaderError } from "#app/lib/forms.server";

@@ -1,7 +1,7 @@
 import { useSearchParams } from "react-router";
-import { Link } from "#app/components/link";
 import { FeedEntryRow, FeedGroupCard, FeedList } from "#app/components/feed-group";
 import { IconRss } from "#app/components/icons";
+import { Link } from "#app/components/link";
 import { PinnedStrip } from "#app/components/pinned-strip";
 import { getCtx, loaderError } from "#app/lib/forms.server";
 import { pageMeta } from "#app/lib/meta";

@@ -1,6 +1,6 @@
 import { type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
-import { Link } from "#app/components/link";
 import { IconFire, IconNewspaper, IconPaw, IconPen } from "#app/components/icons";
+import { Link } from "#app/components/link";
 import { NewPostButton } from "#app/components/new-post-button";
 import { PinnedStrip } from "#app/components/pinned-strip";
 import { PostFeed } from "#app/components/post-card";

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { data, Form, redirect, useSubmit } from "react-router";
-import { Link } from "#app/components/link";
 import { CsrfField } from "#app/components/csrf-field";
 import { PostEditor } from "#app/components/editor";
 import type { FormSuccess } from "#app/components/form";
 import { asFailure, asSuccess, errorsFor, Field, FormErrors, SubmitButton, SuccessMessage } from "#app/components/form";
+import { Link } from "#app/components/link";
 import { ApiError, api, csrfToken } from "#app/lib/api";
 import { formFields, getCtx, loaderError, readForm, runAction } from "#app/lib/forms.server";
 import { pageMeta } from "#app/lib/meta";

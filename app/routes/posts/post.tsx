@@ -1,6 +1,5 @@
 import { useEffect } from "react";
 import { redirect, type ShouldRevalidateFunctionArgs, useLocation, useSearchParams } from "react-router";
-import { Link } from "#app/components/link";
 import { Avatar } from "#app/components/avatar";
 import { BookmarkButton } from "#app/components/bookmark-button";
 import {
@@ -11,13 +10,14 @@ import {
   scrollToElement,
   useCommentDeleteNotice,
 } from "#app/components/comment-tree";
+import { Link } from "#app/components/link";
 import { PawButton } from "#app/components/paw-button";
 import { PinForm } from "#app/components/pin-form";
-import { ReportLink } from "#app/components/report-link";
-import { ShareButton } from "#app/components/share-button";
 import { PinnedStrip } from "#app/components/pinned-strip";
 import { PostBody } from "#app/components/post-body";
 import { COMMENT_FORMS, postUrl, TagList } from "#app/components/post-links";
+import { ReportLink } from "#app/components/report-link";
+import { ShareButton } from "#app/components/share-button";
 import { TimeAgo } from "#app/components/time-ago";
 import { commentIntent } from "#app/lib/comment-actions.server";
 import { formFields, getCtx, loaderError, readForm, runAction } from "#app/lib/forms.server";

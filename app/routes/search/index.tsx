@@ -1,6 +1,6 @@
-import { Link } from "#app/components/link";
 import { Avatar } from "#app/components/avatar";
 import { CommentResult } from "#app/components/comment-result";
+import { Link } from "#app/components/link";
 import { MarkedText } from "#app/components/marked-text";
 import { PostCard } from "#app/components/post-card";
 import { SearchBox } from "#app/components/search-box";

@@ -1,6 +1,6 @@
 import { useActionData } from "react-router";
-import { Link } from "#app/components/link";
 import { asFailure, asSuccess, SuccessMessage } from "#app/components/form";
+import { Link } from "#app/components/link";
 import { SantaApplicationForm } from "#app/components/santa-application-form";
 import { SantaGift } from "#app/components/santa-gift";
 import { SantaRecipient } from "#app/components/santa-recipient";
@@ -8,11 +8,11 @@ import { formFields, formFiles, getCtx, readForm, runAction } from "#app/lib/for
 import { pageMeta } from "#app/lib/meta";
 import { AppError } from "#workers/core/errors";
 import { getMySanta, getSantaFaq, getSantaMeta, getSantaSteps } from "#workers/core/santa/santa.read";
+import { formatSantaDate } from "#workers/core/santa/santa.stage";
 import { applyToSanta, markGiftReceived, markGiftSent, updateSantaApplication } from "#workers/core/santa/santa.write";
 import { plural } from "#workers/core/shared/plural";
 import type { Route } from "./+types/index";
 import santaCss from "./santa.css?url";
-import { formatSantaDate } from "#workers/core/santa/santa.stage";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: santaCss }];
 

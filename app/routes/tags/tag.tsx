@@ -1,6 +1,6 @@
-import { type ShouldRevalidateFunctionArgs } from "react-router";
-import { Link } from "#app/components/link";
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { IconNewspaper, IconScroll } from "#app/components/icons";
+import { Link } from "#app/components/link";
 import { PinnedStrip } from "#app/components/pinned-strip";
 import { PostFeed } from "#app/components/post-card";
 import { SHOUT_FORMS } from "#app/components/shout-card";

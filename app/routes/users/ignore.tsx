@@ -1,6 +1,6 @@
 import { redirect, useActionData, useParams } from "react-router";
-import { Link } from "#app/components/link";
 import { asFailure, FormErrors } from "#app/components/form";
+import { Link } from "#app/components/link";
 import { formFields, getCtx, readForm, runAction } from "#app/lib/forms.server";
 import { safeRedirect } from "#app/lib/redirects";
 import { stopIgnoring, toggleIgnore } from "#workers/core/notifications/ignores";

@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { Link } from "#app/components/link";
 import { PageLinks } from "#app/components/feed-paging";
 import { Lightbox } from "#app/components/lightbox";
+import { Link } from "#app/components/link";
 import { shoutUrl } from "#app/components/shout-actions";
 import { TimeAgo } from "#app/components/time-ago";
 import { getCtx, loaderError } from "#app/lib/forms.server";

@@ -1,12 +1,12 @@
 import { NavLink, Outlet } from "react-router";
-import { Link } from "#app/components/link";
 import { IconCoin } from "#app/components/icons";
-import { getCtx, loaderError } from "#app/lib/forms.server";
-import { pageMeta } from "#app/lib/meta";
+import { Link } from "#app/components/link";
 import { ProfileModeration } from "#app/components/profile-moderation";
 import { ReportLink } from "#app/components/report-link";
-import { ShareButton } from "#app/components/share-button";
 import { RoleBadges } from "#app/components/role-badge";
+import { ShareButton } from "#app/components/share-button";
+import { getCtx, loaderError } from "#app/lib/forms.server";
+import { pageMeta } from "#app/lib/meta";
 import communityCss from "#app/styles/pages/community.css?url";
 import profileCss from "#app/styles/pages/profile.css?url";
 import { can } from "#workers/core/accounts/accounts.policy";

@@ -1,7 +1,7 @@
 import { data, Form, redirect } from "react-router";
-import { Link } from "#app/components/link";
 import { CsrfField } from "#app/components/csrf-field";
 import { asFailure, FormErrors, type FormSuccess, SubmitButton } from "#app/components/form";
+import { Link } from "#app/components/link";
 import { PushSettings } from "#app/components/push-settings";
 import { formFields, getCtx, loaderError, readForm, runAction } from "#app/lib/forms.server";
 import type { UserRow } from "#drizzle/schema";
@@ -20,11 +20,12 @@ import {
   uploadBackground,
 } from "#workers/core/accounts/profile";
 import { listSessions, revokeOtherSessions } from "#workers/core/accounts/sessions";
-import { listIgnored } from "#workers/core/notifications/ignores";
 import { AppError } from "#workers/core/errors";
+import { listIgnored } from "#workers/core/notifications/ignores";
 import { pluralize } from "#workers/core/shared/plural";
 import { socialSettings } from "#workers/core/social/social-settings";
 import type { Route } from "./+types/settings";
+import { AccountsSection } from "./settings/accounts-section";
 import { FlagsSection } from "./settings/flags-section";
 import { IgnoresSection } from "./settings/ignores-section";
 import { AvatarSection, BackgroundSection } from "./settings/image-sections";
@@ -32,7 +33,6 @@ import { InvitationsSection } from "./settings/invitations-section";
 import { NameSection } from "./settings/name-section";
 import { INTENTS, type Intent } from "./settings/section";
 import { SessionsSection } from "./settings/sessions-section";
-import { AccountsSection } from "./settings/accounts-section";
 import { SocialSection } from "./settings/social-section";
 import { ThemeSection } from "./settings/theme-section";
 

@@ -3,8 +3,8 @@ import { MedalPicture } from "#app/components/medal-picture";
 import { getCtx, loaderError } from "#app/lib/forms.server";
 import { listUserMedals } from "#workers/core/medals/medals";
 import type { Route } from "./+types/tab-medals";
-import medalsCss from "./tab-medals.css?url";
 import { EmptyState, findTab, LocalDate, useProfile } from "./profile-parts";
+import medalsCss from "./tab-medals.css?url";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: medalsCss }];
 

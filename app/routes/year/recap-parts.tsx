@@ -1,5 +1,5 @@
-import { Link } from "#app/components/link";
 import { Avatar } from "#app/components/avatar";
+import { Link } from "#app/components/link";
 import type { MemberRecap, RecapPostRef, SiteRecap } from "#workers/core/recap/recap";
 import { pluralize } from "#workers/core/shared/plural";
 

@@ -1,14 +1,19 @@
 import { z } from "zod";
-import { INVITATION_DAYS, PASSWORD_MAX, PASSWORD_MIN, SETTING_KEYS, THEMES, USERNAME_MAX, USERNAME_MIN } from "./accounts.constants";
+import {
+  INVITATION_DAYS,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  SETTING_KEYS,
+  THEMES,
+  USERNAME_MAX,
+  USERNAME_MIN,
+} from "./accounts.constants";
 
 export * from "./accounts.constants";
 
 /** Universal (client-safe) schemas for accounts: one schema serves a form and its action. */
 
 export const ZTheme = z.enum(THEMES, { error: "Такой темы нет." });
-
-
-
 
 export const ZUsername = z
   .string({ error: "Укажите имя пользователя." })
@@ -45,8 +50,15 @@ export const ZSignUp = z.object({
 export type TSignUp = z.infer<typeof ZSignUp>;
 
 export const ZSignIn = z.object({
-  username: z.string({ error: "Введите имя пользователя или e-mail." }).trim().min(1, "Введите имя пользователя или e-mail.").max(254, "Слишком длинное имя."),
-  password: z.string({ error: "Введите пароль." }).min(1, "Введите пароль.").max(PASSWORD_MAX, "Неверное имя пользователя или пароль."),
+  username: z
+    .string({ error: "Введите имя пользователя или e-mail." })
+    .trim()
+    .min(1, "Введите имя пользователя или e-mail.")
+    .max(254, "Слишком длинное имя."),
+  password: z
+    .string({ error: "Введите пароль." })
+    .min(1, "Введите пароль.")
+    .max(PASSWORD_MAX, "Неверное имя пользователя или пароль."),
 });
 export type TSignIn = z.infer<typeof ZSignIn>;
 
@@ -58,7 +70,10 @@ export const ZRename = z.object({ username: ZUsername });
 export const ZProfileUpdate = z
   .object({
     theme: ZTheme.optional(),
-    settings: z.object(Object.fromEntries(SETTING_KEYS.map((k) => [k, z.boolean().optional()]))).strict().optional(),
+    settings: z
+      .object(Object.fromEntries(SETTING_KEYS.map((k) => [k, z.boolean().optional()])))
+      .strict()
+      .optional(),
   })
   .strict();
 export type TProfileUpdate = z.infer<typeof ZProfileUpdate>;

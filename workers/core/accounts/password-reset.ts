@@ -69,7 +69,12 @@ export async function setPassword(ctx: RequestContext, params: { uid: string; to
   }
   const id = await sha256(params.token);
   const reset = await ctx.db.query.passwordResets.findFirst({
-    where: and(eq(passwordResets.id, id), eq(passwordResets.userId, uid), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)),
+    where: and(
+      eq(passwordResets.id, id),
+      eq(passwordResets.userId, uid),
+      isNull(passwordResets.usedAt),
+      gt(passwordResets.expiresAt, now),
+    ),
   });
   if (!reset) throw new AppError("invalid", RESET_INVALID, { errors: { token: [RESET_INVALID] } });
   const { password } = parseInput(ZSetPassword, input);

@@ -4,8 +4,20 @@ import { normaliseKey } from "#workers/core/shared/text";
 
 /** Common Russian-keyboard and Russian-word passwords the English-centric list lacks. */
 const RUSSIAN_COMMON = [
-  "йцукенгш", "йцукенгшщз", "йцукенгшщзхъ", "пароль123", "парольпароль", "qwertyйцукен", "1q2w3e4r5t",
-  "любовьморковь", "наташа123", "привет123", "пароль12345", "zxcvbnm123", "ytrewq123", "q1w2e3r4t5y6",
+  "йцукенгш",
+  "йцукенгшщз",
+  "йцукенгшщзхъ",
+  "пароль123",
+  "парольпароль",
+  "qwertyйцукен",
+  "1q2w3e4r5t",
+  "любовьморковь",
+  "наташа123",
+  "привет123",
+  "пароль12345",
+  "zxcvbnm123",
+  "ytrewq123",
+  "q1w2e3r4t5y6",
 ];
 
 let common: Set<string> | undefined;

@@ -11,8 +11,8 @@ import {
   textColumns,
 } from "#workers/core/notifications/notifications.serializers";
 import { type SourceMatch, sourceCondition } from "#workers/core/notifications/sources";
-import { listedForGuests } from "#workers/core/shouts/shouts.read";
 import { parseInput } from "#workers/core/shared/validation";
+import { listedForGuests } from "#workers/core/shouts/shouts.read";
 import type { RequestContext } from "#workers/platform/context";
 import { publish } from "#workers/realtime/publish";
 

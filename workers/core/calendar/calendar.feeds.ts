@@ -1,5 +1,5 @@
-import ical, { ICalCalendarMethod } from "ical-generator";
 import { eq } from "drizzle-orm";
+import ical, { ICalCalendarMethod } from "ical-generator";
 import { platforms } from "#drizzle/schema";
 import { AppError } from "#workers/core/errors";
 import type { RequestContext } from "#workers/platform/context";

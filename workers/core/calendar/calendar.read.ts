@@ -8,8 +8,8 @@ import {
   platforms,
   releaseSubscriptions,
 } from "#drizzle/schema";
-import { AppError } from "#workers/core/errors";
 import { parsePathId } from "#workers/core/comments/paging";
+import { AppError } from "#workers/core/errors";
 import { requireActor } from "#workers/core/shared/actor";
 import { normaliseKey } from "#workers/core/shared/text";
 import type { RequestContext } from "#workers/platform/context";

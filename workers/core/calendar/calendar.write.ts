@@ -22,7 +22,7 @@ import { randomToken } from "#workers/platform/crypto";
 import { putAll, readUpload, widthVariants } from "#workers/platform/images";
 import { monthKey, monthOf, type ReleaseDate, releaseDateKey, releaseDateLabel } from "./calendar.dates";
 import { can } from "./calendar.policy";
-import { findGame, getGame, type GameDetail } from "./calendar.read";
+import { findGame, type GameDetail, getGame } from "./calendar.read";
 import {
   type TReleaseRef,
   ZGameCreate,

@@ -9,7 +9,10 @@ const dialect = new SQLiteSyncDialect();
  * `batch` — one transaction — of raw statements, since drizzle's batch takes only its query builders.
  * Each statement's rows come back in order.
  */
-export async function rawBatch(ctx: Pick<RequestContext, "env">, statements: SQL[]): Promise<Record<string, unknown>[][]> {
+export async function rawBatch(
+  ctx: Pick<RequestContext, "env">,
+  statements: SQL[],
+): Promise<Record<string, unknown>[][]> {
   const prepared = statements.map((statement) => {
     const query = dialect.sqlToQuery(statement);
     return ctx.env.DB.prepare(query.sql).bind(...query.params);

@@ -115,7 +115,11 @@ export function insertStatements(
 
 /** A new comment's depth and path, as `insertStatements` stores them. */
 export function placed(parent: TreeNode | null, id: number): { depth: number; path: string; parentId: number | null } {
-  return { depth: parent ? parent.depth + 1 : 1, path: (parent?.path ?? "") + pathSegment(id), parentId: parent?.id ?? null };
+  return {
+    depth: parent ? parent.depth + 1 : 1,
+    path: (parent?.path ?? "") + pathSegment(id),
+    parentId: parent?.id ?? null,
+  };
 }
 
 /**
@@ -179,7 +183,6 @@ export function buildTree<T extends TreeView<T>>(views: T[]): T[] {
   }
   return roots;
 }
-
 
 /**
  * A condition on a comments table (names from `tables`, never input): the comment is in one of the owner's first

@@ -27,11 +27,19 @@ export const FLAG_LABELS: Record<FlagKey, string> = {
  * at least `new_member_interval_seconds` apart. 0 days (the default) switches the limits off; decision 0024
  * suggests 3 days, 20 a day, 30 s apart.
  */
-export const LIMIT_DEFAULTS = { new_member_days: 0, new_member_daily_limit: 20, new_member_interval_seconds: 30 } as const;
+export const LIMIT_DEFAULTS = {
+  new_member_days: 0,
+  new_member_daily_limit: 20,
+  new_member_interval_seconds: 30,
+} as const;
 export type LimitKey = keyof typeof LIMIT_DEFAULTS;
 export const LIMIT_KEYS = Object.keys(LIMIT_DEFAULTS) as LimitKey[];
 export type Limits = Record<LimitKey, number>;
-export const LIMIT_MAX: Limits = { new_member_days: 365, new_member_daily_limit: 1000, new_member_interval_seconds: 3600 };
+export const LIMIT_MAX: Limits = {
+  new_member_days: 365,
+  new_member_daily_limit: 1000,
+  new_member_interval_seconds: 3600,
+};
 export const LIMIT_LABELS: Record<LimitKey, string> = {
   new_member_days: "Сколько дней участник считается новым (0 — без ограничений)",
   new_member_daily_limit: "Сколько публикаций, записок и комментариев новый участник может написать за сутки",
@@ -73,7 +81,12 @@ export const ZMenuReplace = z.object({ menu_items: z.array(ZMenuItem).max(50, "�
 
 export const ZConfigUpdate = z
   .object({
-    site_name: z.string().trim().min(1, "Укажите название сайта.").max(60, "Название не длиннее 60 символов.").optional(),
+    site_name: z
+      .string()
+      .trim()
+      .min(1, "Укажите название сайта.")
+      .max(60, "Название не длиннее 60 символов.")
+      .optional(),
     ...Object.fromEntries(FLAG_KEYS.map((k) => [k, z.boolean().optional()])),
     ...Object.fromEntries(
       LIMIT_KEYS.map((k) => [

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { feedEntries, feedGroups, feedSources } from "#drizzle/schema";
-import { sniffImage } from "#workers/platform/image-header";
 import type { RequestContext } from "#workers/platform/context";
+import { sniffImage } from "#workers/platform/image-header";
 import { MEDIA_CSP } from "#workers/platform/security-headers";
 import { readCapped } from "./feed.fetch";
 import { FEED_IMAGE_KINDS, type FeedImageKind, feedImagePath } from "./feed.urls";

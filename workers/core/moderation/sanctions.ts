@@ -8,8 +8,8 @@ import { parseInput } from "#workers/core/shared/validation";
 import type { RequestContext } from "#workers/platform/context";
 import { publish } from "#workers/realtime/publish";
 import { can, moderationRank } from "./moderation.policy";
-import { activeSanction, sanctionNotice } from "./sanctions.read";
 import type { SanctionNotice } from "./sanctions.constants";
+import { activeSanction, sanctionNotice } from "./sanctions.read";
 import { ZBan, ZBlock } from "./sanctions.schemas";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,4 +1,4 @@
-import type { PostRow, } from "#drizzle/schema";
+import type { PostRow } from "#drizzle/schema";
 import { getConfig } from "#workers/core/config/config";
 import { AppError } from "#workers/core/errors";
 import type { RequestContext } from "#workers/platform/context";

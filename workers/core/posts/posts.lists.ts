@@ -8,8 +8,8 @@ import {
   cardsFrom,
   loadCards,
   numberedPage,
-  POST_CARD_COLUMNS,
   type Page,
+  POST_CARD_COLUMNS,
   type PostCardRow,
 } from "./posts.read";
 import { POSTS_PAGE_SIZE, USER_POST_LISTS, type UserPostList, ZPage, ZPostList } from "./posts.schemas";

@@ -14,16 +14,7 @@ import { EDIT_WINDOW_MS } from "./posts.schemas";
  * - The author may always delete their own post; a moderator may delete any published post.
  * - Moderators pin and unpin published posts.
  */
-export type PostAction =
-  | "create"
-  | "view"
-  | "edit"
-  | "publish"
-  | "unpublish"
-  | "delete"
-  | "share"
-  | "leave"
-  | "pin";
+export type PostAction = "create" | "view" | "edit" | "publish" | "unpublish" | "delete" | "share" | "leave" | "pin";
 
 export interface PostAccess {
   userId: number;

@@ -6,7 +6,6 @@ export * from "./posts.constants";
 import { ZTagNames } from "#workers/core/tags/tags.schemas";
 import { ZPostBody } from "./body.schemas";
 
-
 export const ZPostImageUrl = z
   .string()
   .regex(/^\/media\/posts\/\d+\/[\w-]+\.webp$/, "Обложка должна быть картинкой, загруженной в эту статью.");
@@ -52,9 +51,12 @@ export const ZPostUpdate = z
 export type TPostUpdate = z.infer<typeof ZPostUpdate>;
 
 export const ZShare = z.object({
-  username: z.string({ error: "Укажите имя участника." }).trim().min(1, "Укажите имя участника.").max(64, "Слишком длинное имя."),
+  username: z
+    .string({ error: "Укажите имя участника." })
+    .trim()
+    .min(1, "Укажите имя участника.")
+    .max(64, "Слишком длинное имя."),
 });
-
 
 export const ZPage = z.coerce
   .number({ error: "Номер страницы — целое число от 1." })
@@ -72,5 +74,3 @@ export const ZPostList = z.object({
   page: ZPage,
 });
 export type TPostList = z.input<typeof ZPostList>;
-
-

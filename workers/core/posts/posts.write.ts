@@ -4,8 +4,8 @@ import { bookmarks, comments, likes, type PostRow, postShares, posts, postTags }
 import { auditInsert } from "#workers/core/audit/audit";
 import { othersContentEntry } from "#workers/core/audit/audit.content";
 import { AppError, type FieldErrors } from "#workers/core/errors";
-import { onPostPublished, onPostRemoved } from "#workers/core/notifications/triggers/posts";
 import { enforceNewMemberLimits } from "#workers/core/moderation/limits";
+import { onPostPublished, onPostRemoved } from "#workers/core/notifications/triggers/posts";
 import { requireWriter } from "#workers/core/shared/actor";
 import { parseInput } from "#workers/core/shared/validation";
 import { recountStatement, tagStatements } from "#workers/core/tags/tags.write";

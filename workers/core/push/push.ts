@@ -1,5 +1,6 @@
 import { and, eq, gte, sql } from "drizzle-orm";
 import { pushSubscriptions } from "#drizzle/schema";
+import { queuePush } from "#workers/jobs/queue.producer";
 import type { RequestContext } from "#workers/platform/context";
 import {
   encryptPushPayload,
@@ -9,7 +10,6 @@ import {
   sendPushRequest,
   type VapidConfig,
 } from "#workers/platform/push";
-import { queuePush } from "#workers/jobs/queue.producer";
 import { isUserOnline } from "#workers/realtime/presence";
 import { MAX_PUSH_FAILURES } from "./push.schemas";
 

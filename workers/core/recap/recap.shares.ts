@@ -7,9 +7,9 @@ import { requireActor, requireWriter } from "#workers/core/shared/actor";
 import { parseInput } from "#workers/core/shared/validation";
 import type { RequestContext } from "#workers/platform/context";
 import { randomToken } from "#workers/platform/crypto";
+import { loadMemberRecap, type MemberRecap, type RecapUserRef } from "./recap";
 import { SHARE_PART_KEYS, type SharePart } from "./recap.constants";
 import { isRecapOpen } from "./recap.period";
-import { loadMemberRecap, type MemberRecap, type RecapUserRef } from "./recap";
 
 /**
  * Sharing one's recap: a public link (`/year/shared/{id}`) that shows only the parts the member chose. A member

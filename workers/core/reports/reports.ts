@@ -276,7 +276,8 @@ async function applyOutcome(ctx: RequestContext, outcome: ReportOutcome, content
     }
     return;
   }
-  if (type === "user") throw AppError.field("outcome", "Профиль удалить нельзя: накажите участника или отклоните жалобу.");
+  if (type === "user")
+    throw AppError.field("outcome", "Профиль удалить нельзя: накажите участника или отклоните жалобу.");
   try {
     if (type === "post" && content.slug) await deletePost(ctx, content.slug);
     else if (type === "shout") await deleteShout(ctx, id);

@@ -15,7 +15,7 @@ import type { RequestContext } from "#workers/platform/context";
 import type { Db } from "#workers/platform/db";
 import { openAddress } from "./santa.crypto";
 import { can } from "./santa.policy";
-import { currentStep, exchangeStage, STAGE_LABELS, STEP_STAGES, type SantaStage } from "./santa.stage";
+import { currentStep, exchangeStage, type SantaStage, STAGE_LABELS, STEP_STAGES } from "./santa.stage";
 
 type Ctx = Pick<RequestContext, "db" | "vars" | "now" | "actor">;
 

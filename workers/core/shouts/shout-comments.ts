@@ -1,5 +1,7 @@
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 import { likes, type ShoutCommentRow, type ShoutRow, shoutComments, type UserRow, users } from "#drizzle/schema";
+import { auditInsert } from "#workers/core/audit/audit";
+import { auditSql, othersContentEntry } from "#workers/core/audit/audit.content";
 import { can as canComment } from "#workers/core/comments/comments.policy";
 import { rawBatch } from "#workers/core/comments/d1";
 import { parsePathId } from "#workers/core/comments/paging";
@@ -12,16 +14,14 @@ import {
   placeReply,
   type TreeTables,
 } from "#workers/core/comments/tree";
-import { auditInsert } from "#workers/core/audit/audit";
-import { auditSql, othersContentEntry } from "#workers/core/audit/audit.content";
 import { AppError } from "#workers/core/errors";
+import { enforceNewMemberLimits } from "#workers/core/moderation/limits";
 import {
   onShoutCommentCreated,
   onShoutCommentRemoved,
   onShoutCommentUpdated,
 } from "#workers/core/notifications/triggers/shouts";
 import { shoutPageAudience } from "#workers/core/reactions/targets";
-import { enforceNewMemberLimits } from "#workers/core/moderation/limits";
 import { requireWriter } from "#workers/core/shared/actor";
 import { parseInput } from "#workers/core/shared/validation";
 import type { RequestContext } from "#workers/platform/context";

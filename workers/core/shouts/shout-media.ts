@@ -1,5 +1,5 @@
-import { parseVideoUrl, videoPageUrl } from "#workers/core/shared/embeds";
 import { AppError } from "#workers/core/errors";
+import { parseVideoUrl, videoPageUrl } from "#workers/core/shared/embeds";
 import { randomToken } from "#workers/platform/crypto";
 import { sniffImage } from "#workers/platform/image-header";
 import { putAll, widthVariants } from "#workers/platform/images";

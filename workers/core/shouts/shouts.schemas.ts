@@ -11,9 +11,7 @@ export const ZShoutText = z
   .string({ error: "Текст записки должен быть строкой." })
   .transform(normaliseCommentText)
   .pipe(
-    z
-      .string()
-      .max(SHOUT_TEXT_MAX, `Записка должна быть не длиннее ${SHOUT_TEXT_MAX.toLocaleString("ru")} символов.`),
+    z.string().max(SHOUT_TEXT_MAX, `Записка должна быть не длиннее ${SHOUT_TEXT_MAX.toLocaleString("ru")} символов.`),
   );
 
 /** A checkbox or JSON boolean: true, "true", "on", "1"; false, "false", "0", "" and absence. */
@@ -46,9 +44,12 @@ export const ZShoutCreate = z.object({
     )
     .default([]),
   videos: z
-    .array(z.string({ error: "Ссылка на видео должна быть строкой." }).trim().max(2000, "Слишком длинная ссылка на видео."), {
-      error: "Видео — это список ссылок.",
-    })
+    .array(
+      z.string({ error: "Ссылка на видео должна быть строкой." }).trim().max(2000, "Слишком длинная ссылка на видео."),
+      {
+        error: "Видео — это список ссылок.",
+      },
+    )
     .default([])
     .transform((list) => list.filter(Boolean)),
   is_media_hidden: ZFormBoolean,

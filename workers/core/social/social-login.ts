@@ -12,7 +12,7 @@ import { setCookieHeaders, signedInCookies } from "#workers/platform/auth-cookie
 import type { RequestContext } from "#workers/platform/context";
 import { randomToken, sha256 } from "#workers/platform/crypto";
 import { putAll, squareVariants } from "#workers/platform/images";
-import { exchangeCode, newRoundTrip, OAuthFailure, authorizationUrl } from "#workers/platform/oauth";
+import { authorizationUrl, exchangeCode, newRoundTrip, OAuthFailure } from "#workers/platform/oauth";
 import {
   clearFlowCookie,
   FLOW_TTL_MS,
@@ -26,8 +26,8 @@ import { STEAM_OPENID_URL, steamLoginUrl, steamPlayer, verifySteamCallback } fro
 import { hit } from "#workers/platform/rate-limit";
 import { createSession, deleteSession } from "#workers/platform/session";
 import { sendActivation } from "./activation";
-import { type Ecode, isProviderSlug, type ProviderSlug } from "./providers.constants";
 import { oauthProvider, type ProviderProfile, steamEnabled } from "./providers";
+import { type Ecode, isProviderSlug, type ProviderSlug } from "./providers.constants";
 import { subscribeStreamOnline } from "./twitch";
 
 /**

@@ -1,8 +1,8 @@
 import { requireActor } from "#workers/core/shared/actor";
 import type { RequestContext } from "#workers/platform/context";
 import { type AuthAccount, listAuthAccounts } from "./auth-accounts";
-import type { ProviderSlug } from "./providers.constants";
 import { enabledProviders } from "./providers";
+import type { ProviderSlug } from "./providers.constants";
 import {
   listMySocialAccounts,
   listSocialSchemas,

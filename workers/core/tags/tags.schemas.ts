@@ -9,7 +9,10 @@ export const TAGS_PER_POST = 10;
 
 /** Stress marks (acute, grave) written over Russian vowels: "ведьма́к" is the same tag as "ведьмак". */
 function stripStress(value: string): string {
-  return value.normalize("NFD").replace(/[\u0300\u0301]/g, "").normalize("NFC");
+  return value
+    .normalize("NFD")
+    .replace(/[\u0300\u0301]/g, "")
+    .normalize("NFC");
 }
 
 /** The display form of a tag name: trimmed, inner whitespace collapsed, stress marks removed. */

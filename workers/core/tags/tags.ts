@@ -1,13 +1,13 @@
 import { and, desc, eq, gt, or, type SQL, sql } from "drizzle-orm";
 import { posts, postTags, shouts, shoutTags, type TagRow, tags, users } from "#drizzle/schema";
 import { AppError } from "#workers/core/errors";
-import { loadCards, numberedPage, POST_CARD_COLUMNS, type Page } from "#workers/core/posts/posts.read";
+import { loadCards, numberedPage, type Page, POST_CARD_COLUMNS } from "#workers/core/posts/posts.read";
 import { POSTS_PAGE_SIZE, ZPage } from "#workers/core/posts/posts.schemas";
 import type { PostCard } from "#workers/core/posts/posts.serializers";
-import { authorIsPublic, listedWhere, loadViews } from "#workers/core/shouts/shouts.read";
-import { SHOUTS_PAGE_SIZE } from "#workers/core/shouts/shouts.constants";
-import type { ShoutView } from "#workers/core/shouts/shouts.serializers";
 import { parseInput } from "#workers/core/shared/validation";
+import { SHOUTS_PAGE_SIZE } from "#workers/core/shouts/shouts.constants";
+import { authorIsPublic, listedWhere, loadViews } from "#workers/core/shouts/shouts.read";
+import type { ShoutView } from "#workers/core/shouts/shouts.serializers";
 import type { RequestContext } from "#workers/platform/context";
 import { type TagItemType, ZTagItemType } from "./tags.schemas";
 

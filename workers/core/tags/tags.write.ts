@@ -16,7 +16,10 @@ interface PlannedTag {
  * The tags wanted (by key) and the rows to create for the missing ones. A tag's slug is its transliteration,
  * made unique with -2, -3… when two different names transliterate alike ("C++" and "C#").
  */
-async function planTags(db: Db, names: string[]): Promise<{ wanted: PlannedTag[]; missing: (PlannedTag & { slug: string })[] }> {
+async function planTags(
+  db: Db,
+  names: string[],
+): Promise<{ wanted: PlannedTag[]; missing: (PlannedTag & { slug: string })[] }> {
   const wanted = names.map((name) => ({ name, key: tagKey(name), base: tagSlugBase(name) }));
   const keys = wanted.map((w) => w.key);
   const existing = keys.length
@@ -53,14 +56,21 @@ async function planTags(db: Db, names: string[]): Promise<{ wanted: PlannedTag[]
 export async function tagStatements(db: Db, postId: number, names: string[]): Promise<BatchItem<"sqlite">[]> {
   const { wanted, missing } = await planTags(db, names);
   const statements: BatchItem<"sqlite">[] = missing.map((tag) =>
-    db.insert(tags).values({ slug: tag.slug, name: tag.name, nameKey: tag.key }).onConflictDoNothing({ target: tags.nameKey }),
+    db
+      .insert(tags)
+      .values({ slug: tag.slug, name: tag.name, nameKey: tag.key })
+      .onConflictDoNothing({ target: tags.nameKey }),
   );
   statements.push(db.delete(postTags).where(eq(postTags.postId, postId)));
   wanted.forEach((tag, position) => {
     statements.push(
       db.insert(postTags).select(
         db
-          .select({ postId: sql<number>`${postId}`.as("post_id"), tagId: tags.id, position: sql<number>`${position}`.as("position") })
+          .select({
+            postId: sql<number>`${postId}`.as("post_id"),
+            tagId: tags.id,
+            position: sql<number>`${position}`.as("position"),
+          })
           .from(tags)
           .where(eq(tags.nameKey, tag.key)),
       ),
@@ -76,7 +86,8 @@ export async function tagStatements(db: Db, postId: number, names: string[]): Pr
 export async function shoutTagStatements(db: Db, shoutId: SQL, names: string[]): Promise<SQL[]> {
   const { wanted, missing } = await planTags(db, names);
   const statements: SQL[] = missing.map(
-    (tag) => sql`INSERT INTO tags (slug, name, name_key) VALUES (${tag.slug}, ${tag.name}, ${tag.key}) ON CONFLICT (name_key) DO NOTHING`,
+    (tag) =>
+      sql`INSERT INTO tags (slug, name, name_key) VALUES (${tag.slug}, ${tag.name}, ${tag.key}) ON CONFLICT (name_key) DO NOTHING`,
   );
   statements.push(sql`DELETE FROM shout_tags WHERE shout_id = ${shoutId}`);
   wanted.forEach((tag, position) => {
@@ -94,7 +105,13 @@ export async function shoutTagStatements(db: Db, shoutId: SQL, names: string[]):
  */
 export function recountShoutsSql(options: { shoutId?: SQL; tagIds?: number[] }): SQL {
   const conditions: SQL[] = [];
-  if (options.tagIds?.length) conditions.push(sql`id IN (${sql.join(options.tagIds.map((id) => sql`${id}`), sql`, `)})`);
+  if (options.tagIds?.length)
+    conditions.push(
+      sql`id IN (${sql.join(
+        options.tagIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
   if (options.shoutId) conditions.push(sql`id IN (SELECT tag_id FROM shout_tags WHERE shout_id = ${options.shoutId})`);
   return sql`
     UPDATE tags SET shouts_count = (
@@ -110,7 +127,9 @@ export function recountStatement(db: Db, options: { postId?: number; tagIds?: nu
   const conditions = [];
   if (options.tagIds?.length) conditions.push(inArray(tags.id, options.tagIds));
   if (options.postId !== undefined) {
-    conditions.push(inArray(tags.id, db.select({ tagId: postTags.tagId }).from(postTags).where(eq(postTags.postId, options.postId))));
+    conditions.push(
+      inArray(tags.id, db.select({ tagId: postTags.tagId }).from(postTags).where(eq(postTags.postId, options.postId))),
+    );
   }
   return db
     .update(tags)

@@ -1,6 +1,6 @@
 import { Form } from "react-router";
-import { Link } from "#app/components/link";
 import { CsrfField } from "#app/components/csrf-field";
+import { Link } from "#app/components/link";
 import type { IgnoredMember } from "#workers/core/notifications/ignores";
 import { LocalDate } from "../profile-parts";
 

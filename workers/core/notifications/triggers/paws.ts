@@ -4,9 +4,9 @@ import type { PawItemType } from "#workers/core/reactions/reactions.read";
 import type { ReactionTarget } from "#workers/core/reactions/targets";
 import { plural, pluralize } from "#workers/core/shared/plural";
 import type { RequestContext } from "#workers/platform/context";
+import { ignoreInForce } from "../ignores";
 import { type Notified, notify } from "../notifications";
 import { STREAM_TYPE } from "../notifications.constants";
-import { ignoreInForce } from "../ignores";
 import { excerpt } from "../notifications.serializers";
 import { bestEffort } from "./best-effort";
 
