@@ -110,7 +110,7 @@ const MEMORY_MAX_BYTES = 16 * 1024 * 1024;
 
 /** A stored page as a hit serves it: its bytes, where its nonce sits in them, its generation stamp. */
 interface StoredPage {
-  body: Uint8Array;
+  body: Uint8Array<ArrayBuffer>;
   status: number;
   /** Without the generation stamp, which is the cache's own bookkeeping, not the visitor's business. */
   headers: [string, string][];

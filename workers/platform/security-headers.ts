@@ -125,7 +125,12 @@ export function nonceSlots(policy: string | null, body: Uint8Array): NonceSlots 
  * A stored page's body with a new nonce in every slot, and `headers` given the policy that names it. Anything
  * without slots is returned as it is.
  */
-export function withFreshNonce(body: Uint8Array, slots: NonceSlots | null, headers: Headers, url: URL): Uint8Array {
+export function withFreshNonce(
+  body: Uint8Array<ArrayBuffer>,
+  slots: NonceSlots | null,
+  headers: Headers,
+  url: URL,
+): Uint8Array<ArrayBuffer> {
   if (!slots) return body;
   const nonce = newNonce();
   headers.set(CSP, pageCsp(nonce, url));

@@ -2,6 +2,7 @@ import type { UserRow } from "#drizzle/schema";
 import { isSanctioned } from "#workers/core/moderation/sanctions.constants";
 import { AVATAR_SIZES, mediaUrl } from "#workers/core/shared/media";
 import { DEFAULT_AVATAR, type Settings, THEMES, type Theme, withSettingDefaults } from "./accounts.constants";
+import type { PublicUserRow } from "./public-users";
 
 export interface AvatarUrls {
   tiny: string;
@@ -86,13 +87,13 @@ export interface PublicUser {
 }
 
 /** One shape per row object: a page's many comments by one author share it (and its avatar URLs). */
-const publicUsers = new WeakMap<UserRow, PublicUser>();
+const publicUsers = new WeakMap<PublicUserRow, PublicUser>();
 
 /**
  * A member as others see them. The same row gives the same frozen object, so React Router's hydration data writes
  * an author once and refers to it from each further comment or card (its encoder dedupes by identity).
  */
-export function serializePublicUser(user: UserRow): PublicUser {
+export function serializePublicUser(user: PublicUserRow): PublicUser {
   const known = publicUsers.get(user);
   if (known) return known;
   const shape: PublicUser = Object.freeze({

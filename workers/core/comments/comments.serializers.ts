@@ -1,5 +1,6 @@
 import type { CommentRow, UserRow } from "#drizzle/schema";
 import { type PublicUser, serializePublicUser } from "#workers/core/accounts/accounts.serializers";
+import type { PublicUserRow } from "#workers/core/accounts/public-users";
 import { postUrl } from "#workers/core/posts/posts.urls";
 
 /** Spec §3 Comment, as the API and the post page show it. A deleted comment with replies is a placeholder. */
@@ -30,7 +31,7 @@ export const DELETED_COMMENT_TEXT = "Комментарий удалён";
 
 export function serializeComment(
   row: CommentRow,
-  author: UserRow,
+  author: PublicUserRow,
   postSlug: string,
   extras: { ownd: 1 | -1 | 0; canEdit: boolean; canDelete: boolean },
 ): CommentView {

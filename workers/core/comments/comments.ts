@@ -1,12 +1,13 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { type CommentRow, comments, likes, postShares, posts, users } from "#drizzle/schema";
 import { serializePublicUser } from "#workers/core/accounts/accounts.serializers";
-import { getConfig } from "#workers/core/config/config";
+import { publicUserColumns } from "#workers/core/accounts/public-users";
 import { auditInsert } from "#workers/core/audit/audit";
 import { auditSql, othersContentEntry } from "#workers/core/audit/audit.content";
+import { getConfig } from "#workers/core/config/config";
 import { AppError } from "#workers/core/errors";
-import { onCommentCreated, onCommentRemoved, onCommentUpdated } from "#workers/core/notifications/triggers/posts";
 import { enforceNewMemberLimits } from "#workers/core/moderation/limits";
+import { onCommentCreated, onCommentRemoved, onCommentUpdated } from "#workers/core/notifications/triggers/posts";
 import { requireWriter } from "#workers/core/shared/actor";
 import { parseInput } from "#workers/core/shared/validation";
 import type { RequestContext } from "#workers/platform/context";
@@ -311,7 +312,7 @@ async function readTree(
   const [[rows, authors, ownPaws, total], rules] = await Promise.all([
     ctx.read([
       ctx.db.select().from(comments).where(shown).orderBy(comments.path),
-      ctx.db.select().from(users).where(inArray(users.id, shownAuthors)),
+      ctx.db.select(publicUserColumns).from(users).where(inArray(users.id, shownAuthors)),
       ctx.db
         .select({ itemId: likes.itemId, isNegative: likes.isNegative })
         .from(likes)

@@ -1,5 +1,7 @@
 import { asc, eq, getTableColumns, inArray } from "drizzle-orm";
 import { type PostRow, postShares, posts, postTags, tags, type UserRow, users } from "#drizzle/schema";
+import type { PublicUserRow } from "#workers/core/accounts/public-users";
+import { publicUserColumns } from "#workers/core/accounts/public-users";
 import { ownBookmarksQuery, ownPawsQuery, pawMap } from "#workers/core/reactions/reactions.read";
 import type { RequestContext } from "#workers/platform/context";
 import { type PostCard, serializePostCard, type TagRef } from "./posts.serializers";
@@ -58,7 +60,7 @@ function tagMap(rows: { postId: number; slug: string; name: string }[]): Map<num
 }
 
 export interface CardData {
-  users: Map<number, UserRow>;
+  users: Map<number, PublicUserRow>;
   tags: Map<number, TagRef[]>;
   paws: Map<number, 1 | -1>;
   bookmarks: Set<number>;
@@ -75,7 +77,7 @@ export async function cardData(
 ): Promise<CardData> {
   const ids = rows.map((r) => r.id);
   const userIds = [...new Set([...rows.map((r) => r.userId), ...extraUserIds])];
-  const userQuery = ctx.db.select().from(users).where(inArray(users.id, userIds));
+  const userQuery = ctx.db.select(publicUserColumns).from(users).where(inArray(users.id, userIds));
   const actor = ctx.actor;
   const [userRows, tagRows, pawRows, markRows] = actor
     ? await ctx.read([

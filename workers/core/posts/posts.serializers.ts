@@ -1,5 +1,6 @@
 import type { PostRow, UserRow } from "#drizzle/schema";
 import { type PublicUser, serializePublicUser } from "#workers/core/accounts/accounts.serializers";
+import type { PublicUserRow } from "#workers/core/accounts/public-users";
 import type { CommentView } from "#workers/core/comments/comments.serializers";
 import { mediaUrl } from "#workers/core/shared/media";
 import type { TPostBody } from "./body.schemas";
@@ -54,7 +55,7 @@ export function coverUrl(post: Pick<PostRow, "image" | "isVideoBackground">): st
 }
 
 export interface CardExtras {
-  user: UserRow;
+  user: PublicUserRow;
   tags: TagRef[];
   ownd: number;
   isBookmarked: boolean;
@@ -82,7 +83,7 @@ export function serializePostCard(post: Omit<PostRow, "body">, extras: CardExtra
 
 export interface DetailExtras extends CardExtras {
   rights: { edit: boolean; delete: boolean; publish: boolean; share: boolean; pin: boolean };
-  sharedWith: UserRow[];
+  sharedWith: PublicUserRow[];
   comments: CommentView[];
 }
 

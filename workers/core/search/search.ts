@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { comments, posts, shouts, tags, users } from "#drizzle/schema";
 import { type PublicUser, serializePublicUser } from "#workers/core/accounts/accounts.serializers";
+import { publicUserColumns } from "#workers/core/accounts/public-users";
 import { commentUrl, type UserCommentView } from "#workers/core/comments/comments.serializers";
 import { type FeedGroupView, groupsOfEntries } from "#workers/core/feed/feed.read";
 import { bodyText, checkedBody } from "#workers/core/posts/body.schemas";
@@ -162,7 +163,7 @@ async function searchComments(ctx: RequestContext, _q: string, words: QueryWord[
   const rows = await ctx.db
     .select({
       comment: comments,
-      author: users,
+      author: publicUserColumns,
       postSlug: posts.slug,
       postTitle: posts.title,
       commentsCount: posts.commentsCount,

@@ -1,5 +1,7 @@
 import { asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { type ShoutRow, shoutMedia, shouts, shoutTags, tags, type UserRow, users } from "#drizzle/schema";
+import type { PublicUserRow } from "#workers/core/accounts/public-users";
+import { publicUserColumns } from "#workers/core/accounts/public-users";
 import { getConfig } from "#workers/core/config/config";
 import { ownBookmarksQuery, ownPawsQuery, pawMap } from "#workers/core/reactions/reactions.read";
 import type { RequestContext } from "#workers/platform/context";
@@ -35,7 +37,7 @@ export async function shoutRules(ctx: RequestContext): Promise<ShoutRules> {
   return { now: ctx.now(), isOneHourEditEnabled: config.is_one_hour_edit_enabled };
 }
 
-export function shoutAccess(shout: ShoutRow, author: UserRow): ShoutAccess {
+export function shoutAccess(shout: ShoutRow, author: Pick<UserRow, "settings">): ShoutAccess {
   return {
     userId: shout.userId,
     createdAt: shout.createdAt,
@@ -44,8 +46,12 @@ export function shoutAccess(shout: ShoutRow, author: UserRow): ShoutAccess {
   };
 }
 
+/** A shout's author as lists need them: the public shape and the settings that say who sees their shouts. */
+export const shoutAuthorColumns = { ...publicUserColumns, settings: users.settings } as const;
+export type ShoutAuthorRow = PublicUserRow & Pick<UserRow, "settings">;
+
 export interface ShoutData {
-  users: Map<number, UserRow>;
+  users: Map<number, ShoutAuthorRow>;
   media: Map<number, MediaItem[]>;
   tags: Map<number, ShoutTagRef[]>;
   paws: Map<number, 1 | -1>;
@@ -66,7 +72,7 @@ function grouped<T>(rows: { shoutId: number }[], map: (row: never) => T): Map<nu
 export async function shoutData(ctx: RequestContext, rows: ShoutRow[]): Promise<ShoutData> {
   const ids = rows.map((r) => r.id);
   const userIds = [...new Set(rows.map((r) => r.userId))];
-  const userQuery = ctx.db.select().from(users).where(inArray(users.id, userIds));
+  const userQuery = ctx.db.select(shoutAuthorColumns).from(users).where(inArray(users.id, userIds));
   const mediaQuery = ctx.db
     .select()
     .from(shoutMedia)

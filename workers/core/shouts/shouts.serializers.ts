@@ -1,5 +1,6 @@
 import type { ShoutCommentRow, ShoutRow, UserRow } from "#drizzle/schema";
 import { type PublicUser, serializePublicUser } from "#workers/core/accounts/accounts.serializers";
+import type { PublicUserRow } from "#workers/core/accounts/public-users";
 import { mediaUrl } from "#workers/core/shared/media";
 
 /** Spec §3 Media item: an uploaded picture (WebP on R2) or a video link (YouTube, VK, Twitch). */
@@ -105,7 +106,7 @@ export function serializeMedia(row: MediaRowLike): MediaItem {
 }
 
 export interface ShoutExtras {
-  author: UserRow;
+  author: PublicUserRow;
   media: MediaItem[];
   tags: ShoutTagRef[];
   ownd: 1 | -1 | 0;
@@ -149,7 +150,7 @@ export function neutralShout(view: ShoutView): Plain<ShoutView> {
 
 export function serializeShoutComment(
   row: ShoutCommentRow,
-  author: UserRow,
+  author: PublicUserRow,
   extras: { ownd: 1 | -1 | 0; canEdit: boolean; canDelete: boolean },
 ): ShoutCommentView {
   const deleted = row.isDeleted;
