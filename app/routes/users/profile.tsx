@@ -11,10 +11,7 @@ import communityCss from "#app/styles/pages/community.css?url";
 import profileCss from "#app/styles/pages/profile.css?url";
 import { can } from "#workers/core/accounts/accounts.policy";
 import { serializePublicUser } from "#workers/core/accounts/accounts.serializers";
-import { getUserById } from "#workers/core/accounts/profile";
-import { isIgnoring } from "#workers/core/notifications/ignores";
-import { memberRoles } from "#workers/core/roles/roles";
-import { publicSocialAccounts } from "#workers/core/social/social-accounts";
+import { profileHeader } from "#workers/core/accounts/profile";
 import type { Route } from "./+types/profile";
 import { LastSeen, LocalDate, PROFILE_TABS } from "./profile-parts";
 import { ProfileSocialAccounts } from "./settings/social-section";
@@ -35,14 +32,13 @@ export const meta: Route.MetaFunction = (args) => {
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const ctx = getCtx(context);
-  const row = await getUserById(ctx, params.id).catch(loaderError);
-  const roles = (await memberRoles(ctx, [row.id])).get(row.id) ?? [];
+  const { user: row, roles, socialAccounts, ignore } = await profileHeader(ctx, params.id).catch(loaderError);
   return {
-    user: { ...serializePublicUser(row), social_accounts: await publicSocialAccounts(ctx, row.id) },
+    user: { ...serializePublicUser(row), social_accounts: socialAccounts },
     roles,
     isOwn: ctx.actor?.id === row.id,
     canSeeSettings: can(ctx.actor, "view-settings", row),
-    ignore: ctx.actor && ctx.actor.id !== row.id ? await isIgnoring(ctx, row.id) : null,
+    ignore,
   };
 }
 

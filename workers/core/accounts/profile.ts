@@ -1,10 +1,17 @@
 import { and, count, desc, eq, gt, isNull } from "drizzle-orm";
 import { invitations, type UserRow, users } from "#drizzle/schema";
 import { AppError } from "#workers/core/errors";
+import { ignoringOf, ignoringQuery } from "#workers/core/notifications/ignores";
+import { memberRolesQuery, type RoleBadge, rolesByMember } from "#workers/core/roles/roles";
 import { requireActor, requireWriter } from "#workers/core/shared/actor";
 import { AVATAR_SIZES, BACKGROUND_WIDTH } from "#workers/core/shared/media";
 import { parseInput } from "#workers/core/shared/validation";
 import { onShoutSettingsChanged } from "#workers/core/shouts/shout-visibility";
+import {
+  type PublicSocialAccount,
+  publicSocialAccountsOf,
+  socialAccountsQuery,
+} from "#workers/core/social/social-accounts";
 import { onTwitchSettingChanged } from "#workers/core/social/twitch";
 import type { RequestContext } from "#workers/platform/context";
 import { randomToken } from "#workers/platform/crypto";
@@ -24,11 +31,51 @@ import { renameRules } from "./rate-limits";
 import { USERNAME_TAKEN, usernameConflict, usernameKeys } from "./usernames";
 
 export async function getUserById(ctx: RequestContext, id: string | number): Promise<UserRow> {
-  const userId = Number(id);
-  if (!Number.isSafeInteger(userId) || userId <= 0) throw new AppError("not_found", "Пользователь не найден.");
-  const user = await ctx.db.query.users.findFirst({ where: eq(users.id, userId) });
-  if (!user) throw new AppError("not_found", "Пользователь не найден.");
+  const user = await ctx.db.query.users.findFirst({ where: eq(users.id, profileId(id)) });
+  if (!user) throw new AppError("not_found", USER_NOT_FOUND);
   return user;
+}
+
+const USER_NOT_FOUND = "Пользователь не найден.";
+
+function profileId(id: string | number): number {
+  const userId = Number(id);
+  if (!Number.isSafeInteger(userId) || userId <= 0) throw new AppError("not_found", USER_NOT_FOUND);
+  return userId;
+}
+
+export interface ProfileHeader {
+  user: UserRow;
+  roles: RoleBadge[];
+  socialAccounts: PublicSocialAccount[];
+  /** Whether the member looking ignores this one (null for a guest or on their own profile). */
+  ignore: { until: string | null } | null;
+}
+
+/**
+ * What a profile's header shows — the member, their roles and gaming accounts, and whether the viewer ignores them —
+ * in one read batch (coalesced with the tab's and the root loader's reads: one D1 round trip for all of them).
+ */
+export async function profileHeader(ctx: RequestContext, id: string | number): Promise<ProfileHeader> {
+  const userId = profileId(id);
+  const viewer = ctx.actor && ctx.actor.id !== userId ? ctx.actor.id : null;
+  const userQuery = ctx.db.select().from(users).where(eq(users.id, userId)).limit(1);
+  const [[user], roleRows, socialRows, ignoreRows] =
+    viewer === null
+      ? [...(await ctx.read([userQuery, memberRolesQuery(ctx, [userId]), socialAccountsQuery(ctx, userId)])), []]
+      : await ctx.read([
+          userQuery,
+          memberRolesQuery(ctx, [userId]),
+          socialAccountsQuery(ctx, userId),
+          ignoringQuery(ctx, viewer, userId),
+        ]);
+  if (!user) throw new AppError("not_found", USER_NOT_FOUND);
+  return {
+    user,
+    roles: rolesByMember(roleRows).get(userId) ?? [],
+    socialAccounts: publicSocialAccountsOf(socialRows),
+    ignore: viewer === null ? null : ignoringOf(ignoreRows),
+  };
 }
 
 /** Theme and settings flags of the current member. */

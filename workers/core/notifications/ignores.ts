@@ -103,10 +103,19 @@ export async function listIgnored(ctx: RequestContext): Promise<IgnoredMember[]>
 /** Whether the actor ignores this member now (for the profile's button). */
 export async function isIgnoring(ctx: RequestContext, userId: number): Promise<{ until: string | null } | null> {
   if (!ctx.actor) return null;
-  const [row] = await ctx.db
+  return ignoringOf(await ignoringQuery(ctx, ctx.actor.id, userId));
+}
+
+/** The query of `isIgnoring` for `actorId`, for a page that reads it in one batch with others. */
+export function ignoringQuery(ctx: RequestContext, actorId: number, userId: number) {
+  return ctx.db
     .select({ until: userIgnores.until })
     .from(userIgnores)
-    .where(and(eq(userIgnores.userId, ctx.actor.id), eq(userIgnores.ignoredUserId, userId), ignoreInForce(ctx.now())))
+    .where(and(eq(userIgnores.userId, actorId), eq(userIgnores.ignoredUserId, userId), ignoreInForce(ctx.now())))
     .limit(1);
+}
+
+export function ignoringOf(rows: { until: Date | null }[]): { until: string | null } | null {
+  const [row] = rows;
   return row ? { until: row.until?.toISOString() ?? null } : null;
 }

@@ -181,24 +181,45 @@ export async function listUserPosts(
   const id = Number(userId);
   if (!Number.isSafeInteger(id) || id <= 0) throw new AppError("not_found", "Пользователь не найден.");
   const page = parseInput(ZPage, pageInput ?? undefined);
-  const owner = await ctx.db.query.users.findFirst({ where: eq(users.id, id) });
-  if (!owner) throw new AppError("not_found", "Пользователь не найден.");
-  if (kind !== "posts") {
-    if (!ctx.actor) throw new AppError("unauthenticated");
-    if (ctx.actor.id !== owner.id) throw new AppError("forbidden", "Этот список виден только его владельцу.");
-  }
   const size = POSTS_PAGE_SIZE;
   const offset = (page - 1) * size;
+  const ownerQuery = ctx.db.select({ id: users.id }).from(users).where(eq(users.id, id)).limit(1);
   let rows: PostCardRow[];
   if (kind === "posts") {
-    rows = await ctx.db
-      .select(POST_CARD_COLUMNS)
-      .from(posts)
-      .where(and(eq(posts.userId, id), eq(posts.isPublished, true)))
-      .orderBy(desc(posts.publishedAt), desc(posts.id))
-      .limit(size + 1)
-      .offset(offset);
-  } else if (kind === "drafts") {
+    // Public: the member and their posts in one read batch (coalesced with the profile header's).
+    const [owner, published] = await ctx.read([
+      ownerQuery,
+      ctx.db
+        .select(POST_CARD_COLUMNS)
+        .from(posts)
+        .where(and(eq(posts.userId, id), eq(posts.isPublished, true)))
+        .orderBy(desc(posts.publishedAt), desc(posts.id))
+        .limit(size + 1)
+        .offset(offset),
+    ]);
+    if (!owner.length) throw new AppError("not_found", "Пользователь не найден.");
+    rows = published;
+  } else {
+    const [owner] = await ownerQuery;
+    if (!owner) throw new AppError("not_found", "Пользователь не найден.");
+    if (!ctx.actor) throw new AppError("unauthenticated");
+    if (ctx.actor.id !== owner.id) throw new AppError("forbidden", "Этот список виден только его владельцу.");
+    rows = await ownListRows(ctx, kind, id, size, offset);
+  }
+  const paged = numberedPage(rows, page, size);
+  return { ...paged, results: await loadCards(ctx, paged.results) };
+}
+
+/** The rows of a member's own lists (drafts, posts shared with them, bookmarks): seen only by that member. */
+async function ownListRows(
+  ctx: RequestContext,
+  kind: Exclude<UserPostList, "posts">,
+  id: number,
+  size: number,
+  offset: number,
+): Promise<PostCardRow[]> {
+  let rows: PostCardRow[];
+  if (kind === "drafts") {
     rows = await ctx.db
       .select(POST_CARD_COLUMNS)
       .from(posts)
@@ -229,6 +250,5 @@ export async function listUserPosts(
         .offset(offset)
     ).map((r) => r.post);
   }
-  const paged = numberedPage(rows, page, size);
-  return { ...paged, results: await loadCards(ctx, paged.results) };
+  return rows;
 }

@@ -95,6 +95,8 @@ type Ctx = {
   env: Env;
   now: () => Date;
   actor: { id: number; isAdmin: boolean; username: string; avatarKey: string | null; settings: unknown } | null;
+  /** A request's coalescing reader (RequestContext.read); jobs have none. */
+  read?: Db["batch"];
 };
 
 function userRef(row: Record<string, unknown>, prefix = ""): RecapUserRef {
@@ -109,9 +111,13 @@ function userRef(row: Record<string, unknown>, prefix = ""): RecapUserRef {
 /** The stored figures of a scope, recomputed when missing, of an older shape or past their time. */
 async function figures<T>(ctx: Ctx, year: number, scope: string, compute: () => Promise<T>): Promise<T> {
   const now = ctx.now();
-  const row = await ctx.db.query.recapCache.findFirst({
-    where: and(eq(recapCache.year, year), eq(recapCache.scope, scope)),
-  });
+  const query = ctx.db
+    .select()
+    .from(recapCache)
+    .where(and(eq(recapCache.year, year), eq(recapCache.scope, scope)))
+    .limit(1);
+  // On a page, a coalesced read: the site's and the member's figures and the root loader's reads go together.
+  const [row] = ctx.read ? (await ctx.read([query]))[0] : await query;
   const ttl = isRunning(year, now) ? RECAP_TTL_RUNNING_MS : RECAP_TTL_FINISHED_MS;
   if (row && row.version === RECAP_VERSION && now.getTime() - row.computedAt.getTime() < ttl) return row.data as T;
   const data = await compute();

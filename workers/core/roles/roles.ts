@@ -65,14 +65,24 @@ export async function listRoles(ctx: RequestContext): Promise<RoleView[]> {
 
 /** The roles of members, by member id (profiles show them as coloured badges). */
 export async function memberRoles(ctx: RequestContext, userIds: number[]): Promise<Map<number, RoleBadge[]>> {
-  const out = new Map<number, RoleBadge[]>();
-  if (!userIds.length) return out;
-  const rows = await ctx.db
+  if (!userIds.length) return new Map();
+  return rolesByMember(await memberRolesQuery(ctx, userIds));
+}
+
+/** The query of `memberRoles`, for a page that reads it in one batch with others (`rolesByMember` reads its rows). */
+export function memberRolesQuery(ctx: RequestContext, userIds: number[]) {
+  return ctx.db
     .select({ userId: userRoles.userId, id: roles.id, name: roles.name, color: roles.color })
     .from(userRoles)
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
     .where(inArray(userRoles.userId, userIds))
     .orderBy(asc(roles.nameKey));
+}
+
+export function rolesByMember(
+  rows: { userId: number; id: number; name: string; color: string }[],
+): Map<number, RoleBadge[]> {
+  const out = new Map<number, RoleBadge[]>();
   for (const row of rows) {
     const list = out.get(row.userId) ?? [];
     list.push(roleBadge(row));

@@ -1,5 +1,6 @@
-import { and, desc, eq, gte, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { likes, type ShoutCommentRow, type ShoutRow, shoutComments, type UserRow, users } from "#drizzle/schema";
+import { type PublicUserRow, publicUserColumns } from "#workers/core/accounts/public-users";
 import { auditInsert } from "#workers/core/audit/audit";
 import { auditSql, othersContentEntry } from "#workers/core/audit/audit.content";
 import { can as canComment } from "#workers/core/comments/comments.policy";
@@ -109,7 +110,7 @@ async function loadComment(ctx: RequestContext, id: unknown) {
 function view(
   ctx: RequestContext,
   row: ShoutCommentRow,
-  author: UserRow,
+  author: PublicUserRow,
   ownd: 1 | -1 | 0,
   rules?: Awaited<ReturnType<typeof shoutRules>>,
 ): ShoutCommentView {
@@ -316,22 +317,41 @@ export async function deleteShoutComment(ctx: RequestContext, id: unknown): Prom
 /** A shout's comments in thread order, with authors and the member's paws, nested into a tree. */
 export async function getShoutCommentTree(ctx: RequestContext, shoutId: number): Promise<ShoutCommentView[]> {
   const actor = ctx.actor;
-  const [rows, rules] = await Promise.all([
-    ctx.db
-      .select({ comment: shoutComments, author: users, ownNegative: likes.isNegative })
-      .from(shoutComments)
-      .innerJoin(users, eq(users.id, shoutComments.userId))
-      .leftJoin(
-        likes,
-        and(eq(likes.itemType, "shout_comment"), eq(likes.itemId, shoutComments.id), eq(likes.userId, actor?.id ?? -1)),
-      )
-      .where(eq(shoutComments.shoutId, shoutId))
-      .orderBy(shoutComments.path),
+  // Two plain selects in one coalesced read (on the shout page it goes with the shout's authors, media and tags):
+  // a join with the authors cannot go through a D1 batch, whose rows are objects where same-named columns of two
+  // tables (id, created_at) overwrite each other.
+  const [[rows, authors], rules] = await Promise.all([
+    ctx.read([
+      ctx.db
+        .select({ comment: shoutComments, ownNegative: likes.isNegative })
+        .from(shoutComments)
+        .leftJoin(
+          likes,
+          and(
+            eq(likes.itemType, "shout_comment"),
+            eq(likes.itemId, shoutComments.id),
+            eq(likes.userId, actor?.id ?? -1),
+          ),
+        )
+        .where(eq(shoutComments.shoutId, shoutId))
+        .orderBy(shoutComments.path),
+      ctx.db
+        .select(publicUserColumns)
+        .from(users)
+        .where(
+          inArray(
+            users.id,
+            ctx.db.select({ id: shoutComments.userId }).from(shoutComments).where(eq(shoutComments.shoutId, shoutId)),
+          ),
+        ),
+    ]),
     actor ? shoutRules(ctx) : Promise.resolve(undefined),
   ]);
+  const byId = new Map(authors.map((author) => [author.id, author]));
   return buildTree(
-    rows.map(({ comment, author, ownNegative }) =>
-      view(ctx, comment, author, ownNegative === null ? 0 : ownNegative ? -1 : 1, rules),
-    ),
+    rows.flatMap(({ comment, ownNegative }) => {
+      const author = byId.get(comment.userId);
+      return author ? [view(ctx, comment, author, ownNegative === null ? 0 : ownNegative ? -1 : 1, rules)] : [];
+    }),
   );
 }

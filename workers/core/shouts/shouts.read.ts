@@ -136,11 +136,15 @@ export async function loadViews(ctx: RequestContext, rows: ShoutRow[]): Promise<
 
 /** A shout and its author (null when either is missing). */
 export async function findShout(ctx: RequestContext, id: number): Promise<{ shout: ShoutRow; author: UserRow } | null> {
-  const [row] = await ctx.db
-    .select({ shout: shouts, author: users })
-    .from(shouts)
-    .innerJoin(users, eq(users.id, shouts.userId))
-    .where(eq(shouts.id, id))
-    .limit(1);
-  return row ?? null;
+  // Two plain selects in one coalesced read (on the shout page, the root loader's round trip): a join cannot go
+  // through a D1 batch, whose rows are objects where same-named columns of two tables overwrite each other.
+  const [[shout], [author]] = await ctx.read([
+    ctx.db.select().from(shouts).where(eq(shouts.id, id)).limit(1),
+    ctx.db
+      .select()
+      .from(users)
+      .where(eq(users.id, sql`(SELECT ${shouts.userId} FROM ${shouts} WHERE ${shouts.id} = ${id})`))
+      .limit(1),
+  ]);
+  return shout && author ? { shout, author } : null;
 }

@@ -1,4 +1,4 @@
-import type { ShoutCommentRow, ShoutRow, UserRow } from "#drizzle/schema";
+import type { ShoutCommentRow, ShoutRow } from "#drizzle/schema";
 import { type PublicUser, serializePublicUser } from "#workers/core/accounts/accounts.serializers";
 import type { PublicUserRow } from "#workers/core/accounts/public-users";
 import { mediaUrl } from "#workers/core/shared/media";

@@ -66,7 +66,7 @@ function serialize(row: SocialAccountRow): SocialAccountView {
 }
 
 async function rowsOf(ctx: RequestContext, userId: number): Promise<SocialAccountRow[]> {
-  return ctx.db.select().from(socialAccounts).where(eq(socialAccounts.userId, userId)).orderBy(asc(socialAccounts.id));
+  return socialAccountsQuery(ctx, userId);
 }
 
 export async function listSocialSchemas(ctx: RequestContext): Promise<SocialSchemaView[]> {
@@ -90,7 +90,15 @@ export async function listMySocialAccounts(ctx: RequestContext): Promise<SocialA
 
 /** The accounts a profile shows, in the order of the services' list. */
 export async function publicSocialAccounts(ctx: RequestContext, userId: number): Promise<PublicSocialAccount[]> {
-  const rows = await rowsOf(ctx, userId);
+  return publicSocialAccountsOf(await rowsOf(ctx, userId));
+}
+
+/** The query of `publicSocialAccounts`, for a page that reads it in one batch with others. */
+export function socialAccountsQuery(ctx: RequestContext, userId: number) {
+  return ctx.db.select().from(socialAccounts).where(eq(socialAccounts.userId, userId)).orderBy(asc(socialAccounts.id));
+}
+
+export function publicSocialAccountsOf(rows: SocialAccountRow[]): PublicSocialAccount[] {
   const order = new Map(SOCIAL_SCHEMAS.map((schema, i) => [schema.id, i]));
   return rows
     .filter((row) => socialSchema(row.schema))

@@ -38,16 +38,32 @@ export function tagVisibleWhere(viewer: Pick<RequestContext, "actor">): SQL {
     WHERE ${shoutTags.tagId} = ${tags.id} AND ${shouts.isMuted} = 0 AND ${authorIsPublic})))`;
 }
 
+/** The tags a request has looked up: the tag page's loader and its list ask for the same one. */
+const tagsOfRequest = new WeakMap<RequestContext, Map<string, Promise<TagRow | undefined>>>();
+
 async function findTag(ctx: RequestContext, slug: string): Promise<TagRow> {
-  // The core query builder, not db.query: relational queries would rename the subquery's columns to `tags`.
-  const [row] =
-    typeof slug === "string" && slug.length <= 200
-      ? await ctx.db
+  const key = typeof slug === "string" && slug.length <= 200 ? slug.toLowerCase() : null;
+  let known = tagsOfRequest.get(ctx);
+  if (!known) {
+    known = new Map();
+    tagsOfRequest.set(ctx, known);
+  }
+  let found = key === null ? undefined : known.get(key);
+  if (key !== null && !found) {
+    // The core query builder, not db.query: relational queries would rename the subquery's columns to `tags`.
+    // A coalesced read: it shares the page's first round trip with the root loader's.
+    found = ctx
+      .read([
+        ctx.db
           .select()
           .from(tags)
-          .where(and(eq(tags.slug, slug.toLowerCase()), tagVisibleWhere(ctx)))
-          .limit(1)
-      : [];
+          .where(and(eq(tags.slug, key), tagVisibleWhere(ctx)))
+          .limit(1),
+      ])
+      .then(([rows]) => rows[0]);
+    known.set(key, found);
+  }
+  const row = await found;
   if (!row) throw new AppError("not_found", "Тег не найден.");
   return row;
 }
@@ -115,16 +131,18 @@ export async function listTagPosts(
   // the tag's own posts and sorting them (cheap for a rare tag). The tag's post count decides. The unary plus
   // keeps SQLite off posts_published_idx when the tag's own index is the way.
   const published = tag.postsCount <= TAG_SORT_LIMIT ? sql`+${posts.isPublished} = 1` : eq(posts.isPublished, true);
-  const rows = (
-    await ctx.db
+  // A coalesced read: on the tag page it shares a round trip with the pinned strip's posts.
+  const [found] = await ctx.read([
+    ctx.db
       .select({ post: POST_CARD_COLUMNS })
       .from(postTags)
       .innerJoin(posts, eq(posts.id, postTags.postId))
       .where(and(eq(postTags.tagId, tag.id), published))
       .orderBy(desc(posts.publishedAt), desc(posts.id))
       .limit(size + 1)
-      .offset((page - 1) * size)
-  ).map((r) => r.post);
+      .offset((page - 1) * size),
+  ]);
+  const rows = found.map((r) => r.post);
   const paged = numberedPage(rows, page, size);
   return { ...paged, results: await loadCards(ctx, paged.results) };
 }
