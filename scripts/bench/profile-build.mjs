@@ -1,7 +1,7 @@
 // `node scripts/bench/profile-build.mjs --build DIR [--out DIR] [scenario …]`: CPU profiles of the Worker's isolate for
 // full renders of a built site (any copy of build/) on the bench dataset, without `npm run bench`'s load runs. Each
 // scenario: 20 sequential requests after 5 unmeasured ones (scripts/bench/profile.mjs); prints the top functions.
-// `--cached` keeps the page cache on (guest scenarios then profile cache hits). Scenarios: home, member-home, post100, member-post100, hot, bonfire, shout, tag, profile, search, calendar.
+// `--cached` keeps the page cache on (guest scenarios then profile cache hits). Scenarios: home, member-home, post100, member-post100, hot, bonfire, shout, tag, profile, search, calendar, year.
 import path from "node:path";
 import { HOT_POST_ID, MEDIUM_POST_ID, MEMBER, postSlug, STATE_DIR } from "./dataset.mjs";
 import { freePort } from "./net.mjs";
@@ -25,6 +25,7 @@ const SCENARIOS = {
   profile: ["/users/2"],
   search: [`/search?q=${encodeURIComponent("вступлением")}`],
   calendar: ["/calendar"],
+  year: ["/year"],
 };
 const valueOptions = new Set(["--build", "--out"]);
 const picked = args.filter((a, i) => !a.startsWith("--") && !valueOptions.has(args[i - 1]));
