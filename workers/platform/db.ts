@@ -153,6 +153,11 @@ function countingD1Calls(): boolean {
   return counting;
 }
 
+/** `d1` as raw statements use it (workers/core/comments/d1.ts rawBatch): counted like a Db's own calls. */
+export function rawD1Client<T extends D1Client>(d1: T): T {
+  return countingD1Calls() ? countD1Calls(d1) : d1;
+}
+
 function countD1Calls<T extends D1Client>(d1: T): T {
   const db = ++dbSeq;
   let n = 0;

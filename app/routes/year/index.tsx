@@ -6,7 +6,7 @@ import { getCtx, loaderError, readForm, runAction } from "#app/lib/forms.server"
 import { pageMeta } from "#app/lib/meta";
 import { useRootData } from "#app/lib/root-data";
 import yearCss from "#app/styles/pages/year.css?url";
-import { getYearRecap } from "#workers/core/recap/recap";
+import { getYearRecap, recapYear } from "#workers/core/recap/recap";
 import { SHARE_PART_KEYS, SHARE_PARTS } from "#workers/core/recap/recap.constants";
 import { myRecapShare, shareRecap, stopSharingRecap } from "#workers/core/recap/recap.shares";
 import type { Route } from "./+types/index";
@@ -32,9 +32,12 @@ export const meta: Route.MetaFunction = (args) => {
 export async function loader({ context, request }: Route.LoaderArgs) {
   const ctx = getCtx(context);
   const year = new URL(request.url).searchParams.get("year") ?? undefined;
-  const recap = await getYearRecap(ctx, { year }).catch(loaderError);
-  const share = recap.me ? await myRecapShare(ctx, recap.year) : null;
-  return { recap, share };
+  // The member's share is read beside the recap (one round trip), and shown only with their own recap.
+  const [recap, share] = await Promise.all([
+    getYearRecap(ctx, { year }),
+    ctx.actor ? Promise.resolve().then(() => myRecapShare(ctx, recapYear(ctx, { year }))) : null,
+  ]).catch(loaderError);
+  return { recap, share: recap.me ? share : null };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {

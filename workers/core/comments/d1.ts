@@ -1,6 +1,7 @@
 import type { SQL } from "drizzle-orm";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import type { RequestContext } from "#workers/platform/context";
+import { rawD1Client } from "#workers/platform/db";
 
 const dialect = new SQLiteSyncDialect();
 
@@ -13,10 +14,11 @@ export async function rawBatch(
   ctx: Pick<RequestContext, "env">,
   statements: SQL[],
 ): Promise<Record<string, unknown>[][]> {
+  const d1 = rawD1Client(ctx.env.DB);
   const prepared = statements.map((statement) => {
     const query = dialect.sqlToQuery(statement);
-    return ctx.env.DB.prepare(query.sql).bind(...query.params);
+    return d1.prepare(query.sql).bind(...query.params);
   });
-  const results = await ctx.env.DB.batch(prepared);
+  const results = await d1.batch(prepared);
   return results.map((r) => (r.results ?? []) as Record<string, unknown>[]);
 }

@@ -61,9 +61,14 @@ export async function stopSharingRecap(ctx: RequestContext, input: unknown): Pro
 /** The member's current link for a year, if they share it. */
 export async function myRecapShare(ctx: RequestContext, year: number): Promise<RecapShare | null> {
   if (!ctx.actor) return null;
-  const row = await ctx.db.query.recapShares.findFirst({
-    where: and(eq(recapShares.userId, ctx.actor.id), eq(recapShares.year, year)),
-  });
+  // A coalesced read: on /year it goes with the recap's first reads.
+  const [[row]] = await ctx.read([
+    ctx.db
+      .select()
+      .from(recapShares)
+      .where(and(eq(recapShares.userId, ctx.actor.id), eq(recapShares.year, year)))
+      .limit(1),
+  ]);
   return row ? { id: row.id, year: row.year, parts: row.parts as SharePart[], url: sharedRecapUrl(row.id) } : null;
 }
 

@@ -1,6 +1,6 @@
-import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, min, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { recapCache } from "#drizzle/schema";
+import { recapCache, users } from "#drizzle/schema";
 import { type AvatarUrls, avatarUrls } from "#workers/core/accounts/accounts.serializers";
 import { rawBatch } from "#workers/core/comments/d1";
 import { AppError } from "#workers/core/errors";
@@ -110,14 +110,30 @@ function userRef(row: Record<string, unknown>, prefix = ""): RecapUserRef {
 
 /** The stored figures of a scope, recomputed when missing, of an older shape or past their time. */
 async function figures<T>(ctx: Ctx, year: number, scope: string, compute: () => Promise<T>): Promise<T> {
-  const now = ctx.now();
+  return freshFigures(ctx, year, scope, await storedFigures(ctx, year, scope), compute);
+}
+
+type StoredFigures = typeof recapCache.$inferSelect | undefined;
+
+/** A scope's stored row. On a page, a coalesced read (with the root loader's, the years' and the other scope's). */
+async function storedFigures(ctx: Ctx, year: number, scope: string): Promise<StoredFigures> {
   const query = ctx.db
     .select()
     .from(recapCache)
     .where(and(eq(recapCache.year, year), eq(recapCache.scope, scope)))
     .limit(1);
-  // On a page, a coalesced read: the site's and the member's figures and the root loader's reads go together.
   const [row] = ctx.read ? (await ctx.read([query]))[0] : await query;
+  return row;
+}
+
+async function freshFigures<T>(
+  ctx: Ctx,
+  year: number,
+  scope: string,
+  row: StoredFigures,
+  compute: () => Promise<T>,
+): Promise<T> {
+  const now = ctx.now();
   const ttl = isRunning(year, now) ? RECAP_TTL_RUNNING_MS : RECAP_TTL_FINISHED_MS;
   if (row && row.version === RECAP_VERSION && now.getTime() - row.computedAt.getTime() < ttl) return row.data as T;
   const data = await compute();
@@ -237,8 +253,10 @@ export function memberView(
 
 /** Years with content, newest first: from the first member's year to the latest open one. */
 async function recapYears(ctx: Ctx, latest: number): Promise<number[]> {
-  const [rows] = await rawBatch(ctx, [sql`SELECT min(created_at) AS first FROM users`]);
-  const first = rows[0]?.first ? moscowYear(new Date(Number(rows[0].first))) : latest;
+  const query = ctx.db.select({ first: min(users.createdAt) }).from(users);
+  // On a page, a coalesced read (with the root loader's and the stored figures').
+  const [row] = ctx.read ? (await ctx.read([query]))[0] : await query;
+  const first = row?.first ? moscowYear(row.first) : latest;
   const years: number[] = [];
   for (let year = latest; year >= Math.min(first, latest); year--) years.push(year);
   return years;
@@ -261,12 +279,25 @@ export async function loadMemberRecap(ctx: Ctx, user: RecapUserRef, year: number
   return memberView(user, mine, refs);
 }
 
+/** The year a recap request asks for: `?year=` checked, or the one the page opens on. */
+export function recapYear(ctx: Pick<Ctx, "now">, input: { year?: unknown }): number {
+  return input.year === undefined || input.year === "" ? defaultRecapYear(ctx.now()) : parseInput(ZYear, input.year);
+}
+
 export async function getYearRecap(ctx: Ctx, input: { year?: unknown }): Promise<YearRecap> {
   const now = ctx.now();
-  const year = input.year === undefined || input.year === "" ? defaultRecapYear(now) : parseInput(ZYear, input.year);
+  const year = recapYear(ctx, input);
   const isAdmin = ctx.actor?.isAdmin ?? false;
   const open = isRecapOpen(year, now) || (isAdmin && year <= moscowYear(now));
-  const years = await recapYears(ctx, isAdmin ? moscowYear(now) : defaultRecapYear(now));
+  const actor = ctx.actor;
+  const siteScope = "site";
+  const ownScope = actor ? `user:${actor.id}` : null;
+  // The stored figures are read beside the years (one round trip); anything is computed only for a valid year.
+  const [years, siteRow, ownRow] = await Promise.all([
+    recapYears(ctx, isAdmin ? moscowYear(now) : defaultRecapYear(now)),
+    open ? storedFigures(ctx, year, siteScope) : undefined,
+    open && ownScope ? storedFigures(ctx, year, ownScope) : undefined,
+  ]);
   if (year > moscowYear(now) || (years.length && year < years[years.length - 1])) {
     throw new AppError("not_found", `Итогов ${year} года нет.`);
   }
@@ -279,10 +310,11 @@ export async function getYearRecap(ctx: Ctx, input: { year?: unknown }): Promise
   };
   if (!open) return { ...base, site: null, me: null };
 
-  const actor = ctx.actor;
   const [site, mine] = await Promise.all([
-    siteFigures(ctx, year),
-    actor ? memberFigures(ctx, actor.id, year) : Promise.resolve(null),
+    freshFigures(ctx, year, siteScope, siteRow, () => computeSiteFigures(ctx, year)),
+    actor && ownScope
+      ? freshFigures(ctx, year, ownScope, ownRow, () => computeMemberFigures(ctx, actor.id, year))
+      : Promise.resolve(null),
   ]);
   const refs = await resolveRefs(ctx, {
     posts: [...site.top_post_ids, ...site.most_discussed.map((item) => item.id)],
