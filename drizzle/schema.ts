@@ -40,7 +40,11 @@ export const users = sqliteTable(
     createdAt: createdAt(),
     lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }),
   },
-  (t) => [index("users_username_skeleton_idx").on(t.usernameSkeleton)],
+  (t) => [
+    index("users_username_skeleton_idx").on(t.usernameSkeleton),
+    // The recap's first year (the earliest member), without a scan of every member.
+    index("users_created_at_idx").on(t.createdAt),
+  ],
 );
 
 /** Server-side sessions; the cookie holds a random token, the row id is its SHA-256. */

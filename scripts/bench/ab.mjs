@@ -37,6 +37,8 @@ const SCENARIOS = [
   { id: "search", path: `/search?q=${encodeURIComponent("вступлением")}` },
   { id: "calendar", path: "/calendar" },
   { id: "year", path: "/year" },
+  // The shell's own cost: a page with a small form and no list.
+  { id: "sign-in", path: "/auth/sign-in" },
 ];
 const only = option("--only")?.split(",");
 const scenarios = SCENARIOS.filter((s) => !only || only.includes(s.id) || s.id === "floor");

@@ -165,11 +165,13 @@ async function resolveRefs(
   ctx: Ctx,
   want: { posts: number[]; shouts: number[]; users: number[]; ownPostId?: number | null; ownerId?: number },
 ) {
+  // `+p.is_published`: the ids are the way in (their primary keys); with a bare column SQLite took the published
+  // posts' index and walked every published post (~20 ms on the bench's 96,000).
   const [posts, shouts, users, own] = await rawBatch(ctx, [
     sql`SELECT p.id, p.slug, p.title, p.pwnd, p.comments_count, u.id AS u_id, u.username AS u_username,
         u.avatar_key AS u_avatar_key
       FROM posts p INNER JOIN users u ON u.id = p.user_id
-      WHERE p.id IN (${idList(want.posts)}) AND p.is_published = 1 AND NOT ${hiddenUser(sql`u`)}`,
+      WHERE p.id IN (${idList(want.posts)}) AND +p.is_published = 1 AND NOT ${hiddenUser(sql`u`)}`,
     sql`SELECT s.id, s.text, s.pwnd, u.id AS u_id, u.username AS u_username, u.avatar_key AS u_avatar_key
       FROM shouts s INNER JOIN users u ON u.id = s.user_id
       WHERE s.id IN (${idList(want.shouts)}) AND ${listedForGuests(sql`s.id`)} AND NOT ${hiddenUser(sql`u`)}`,
@@ -178,7 +180,7 @@ async function resolveRefs(
     sql`SELECT p.id, p.slug, p.title, p.pwnd, p.comments_count, u.id AS u_id, u.username AS u_username,
         u.avatar_key AS u_avatar_key
       FROM posts p INNER JOIN users u ON u.id = p.user_id
-      WHERE p.id = ${want.ownPostId ?? null} AND p.user_id = ${want.ownerId ?? null} AND p.is_published = 1`,
+      WHERE p.id = ${want.ownPostId ?? null} AND p.user_id = ${want.ownerId ?? null} AND +p.is_published = 1`,
   ]);
   const postRef = (row: Record<string, unknown>): RecapPostRef => ({
     id: Number(row.id),
