@@ -101,13 +101,20 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   const file = path.join(SCREENSHOTS, `${name}.png`);
   // Chromium now and then never delivers the frame of a full-page capture on a busy 2-core machine; a second
-  // attempt gets it. Animations are stopped so that every capture shows the same settled page.
-  try {
-    await page.screenshot({ path: file, fullPage: true, animations: "disabled", timeout: 15_000 });
-  } catch (error) {
-    if (!(error instanceof Error && error.name === "TimeoutError")) throw error;
-    await page.screenshot({ path: file, fullPage: true, animations: "disabled" });
+  // attempt usually gets it, and when it does not either, the visible part is captured (a full-page capture
+  // resizes the page to its whole height first, which is what hangs). Animations are stopped so that every
+  // capture shows the same settled page.
+  const isTimeout = (error: unknown) => error instanceof Error && error.name === "TimeoutError";
+  for (const timeout of [15_000, 15_000]) {
+    try {
+      await page.screenshot({ path: file, fullPage: true, animations: "disabled", timeout });
+      return file;
+    } catch (error) {
+      if (!isTimeout(error)) throw error;
+    }
   }
+  console.warn(`screenshot ${name}: no full-page frame twice; the visible part is captured instead`);
+  await page.screenshot({ path: file, animations: "disabled" });
   return file;
 }
 
