@@ -47,8 +47,8 @@ export function shoutAccess(shout: ShoutRow, author: Pick<UserRow, "settings">):
 }
 
 /** A shout's author as lists need them: the public shape and the settings that say who sees their shouts. */
-export const shoutAuthorColumns = { ...publicUserColumns, settings: users.settings } as const;
-export type ShoutAuthorRow = PublicUserRow & Pick<UserRow, "settings">;
+const shoutAuthorColumns = { ...publicUserColumns, settings: users.settings } as const;
+type ShoutAuthorRow = PublicUserRow & Pick<UserRow, "settings">;
 
 export interface ShoutData {
   users: Map<number, ShoutAuthorRow>;
