@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useFetcher } from "react-router";
+import { useButtonFetcher } from "#app/lib/hooks";
 import { useRootData } from "#app/lib/root-data";
 import { CsrfField } from "./csrf-field";
 import { IconBookmark } from "./icons";
@@ -38,7 +38,7 @@ export function BookmarkButton({
   anchor?: string;
 }) {
   const { user } = useRootData();
-  const fetcher = useFetcher<BookmarkResult>();
+  const fetcher = useButtonFetcher<BookmarkResult>();
   const notice = useNotice();
   const back = useBackPath(anchor);
   const [marked, setMarked] = useState(isBookmarked);

@@ -1,6 +1,7 @@
 import type { AnchorHTMLAttributes, MouseEvent, Ref } from "react";
 // biome-ignore lint/style/noRestrictedImports: the one wrapper of React Router's <Link>.
-import { type LinkProps, Link as RouterLink, useNavigate } from "react-router";
+import { type LinkProps, Link as RouterLink } from "react-router";
+import { useClickNavigate } from "#app/lib/hooks";
 
 /**
  * The site's links: React Router's <Link> with a lean path for the common case. Most links on a page are a plain
@@ -55,7 +56,7 @@ function LeanLink({
   preventScrollReset?: boolean;
   ref?: Ref<HTMLAnchorElement>;
 }) {
-  const navigate = useNavigate();
+  const navigate = useClickNavigate();
   function handleClick(event: MouseEvent<HTMLAnchorElement>) {
     onClick?.(event);
     if (event.defaultPrevented || !isPlainLeftClick(event)) return;

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useState } from "react";
-import { type FetcherSubmitFunction as FetcherSubmit, useFetcher, useLocation } from "react-router";
+import { type FetcherSubmitFunction as FetcherSubmit, useLocation } from "react-router";
+import { useButtonFetcher } from "#app/lib/hooks";
 import { useRootData } from "#app/lib/root-data";
 import { useRealtimeEvent } from "#app/realtime/provider";
 import { CsrfField } from "./csrf-field";
@@ -63,7 +64,7 @@ export function PawButton({
   size?: "sm" | "md";
 }) {
   const { user, config } = useRootData();
-  const fetcher = useFetcher<PawResult>();
+  const fetcher = useButtonFetcher<PawResult>();
   const notice = useNotice();
   const back = useBackPath(anchor);
   const [state, setState] = useState({ pwnd, ownd });

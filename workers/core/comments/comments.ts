@@ -1,7 +1,7 @@
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import { type CommentRow, comments, likes, postShares, posts, users } from "#drizzle/schema";
 import { serializePublicUser } from "#workers/core/accounts/accounts.serializers";
-import { publicUserColumns } from "#workers/core/accounts/public-users";
+import { authorColumns } from "#workers/core/accounts/public-users";
 import { auditInsert } from "#workers/core/audit/audit";
 import { auditSql, othersContentEntry } from "#workers/core/audit/audit.content";
 import { getConfig } from "#workers/core/config/config";
@@ -305,32 +305,31 @@ async function readTree(
   const actor = ctx.actor;
   const ofPost = eq(comments.postId, postId);
   const shown = limit === undefined ? ofPost : and(ofPost, inFirstThreads(TABLES, postId, limit));
-  // Plain selects instead of one join: they can share a coalesced D1 batch with the page's other reads
-  // (batches return rows as objects, so joined columns with equal names would merge).
-  const shownIds = ctx.db.select({ id: comments.id }).from(comments).where(shown);
-  const shownAuthors = ctx.db.select({ id: comments.userId }).from(comments).where(shown);
-  const [[rows, authors, ownPaws, total], rules] = await Promise.all([
+  // One select joins the comments with their authors and the member's paws, so the first threads are worked out
+  // once; the authors' columns are renamed so that it can share a coalesced D1 batch (accounts/public-users.ts).
+  const withAuthors = ctx.db
+    .select({ comment: comments, author: authorColumns, ownNegative: actor ? likes.isNegative : sql<null>`null` })
+    .from(comments)
+    .innerJoin(users, eq(users.id, comments.userId))
+    .$dynamic();
+  const tree = actor
+    ? withAuthors.leftJoin(
+        likes,
+        and(eq(likes.userId, actor.id), eq(likes.itemType, "comment"), eq(likes.itemId, comments.id)),
+      )
+    : withAuthors;
+  const [[rows, total], rules] = await Promise.all([
     ctx.read([
-      ctx.db.select().from(comments).where(shown).orderBy(comments.path),
-      ctx.db.select(publicUserColumns).from(users).where(inArray(users.id, shownAuthors)),
-      ctx.db
-        .select({ itemId: likes.itemId, isNegative: likes.isNegative })
-        .from(likes)
-        .where(and(eq(likes.userId, actor?.id ?? -1), eq(likes.itemType, "comment"), inArray(likes.itemId, shownIds))),
+      tree.where(shown).orderBy(comments.path),
       ctx.db.select({ count: count() }).from(comments).where(ofPost),
     ]),
     actor ? commentRules(ctx) : Promise.resolve(undefined),
   ]);
-  const byId = new Map(authors.map((u) => [u.id, u]));
-  const paws = new Map(ownPaws.map((p) => [p.itemId, p.isNegative]));
   const views: CommentView[] = [];
-  for (const comment of rows) {
-    const author = byId.get(comment.userId);
-    if (!author) continue;
-    const negative = paws.get(comment.id);
+  for (const { comment, author, ownNegative } of rows) {
     views.push(
       serializeComment(comment, author, postSlug, {
-        ownd: negative === undefined ? 0 : negative ? -1 : 1,
+        ownd: ownNegative === null ? 0 : ownNegative ? -1 : 1,
         canEdit: can(actor, "edit", comment, rules),
         canDelete: can(actor, "delete", comment),
       }),

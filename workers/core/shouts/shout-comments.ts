@@ -1,6 +1,6 @@
-import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, gte, sql } from "drizzle-orm";
 import { likes, type ShoutCommentRow, type ShoutRow, shoutComments, type UserRow, users } from "#drizzle/schema";
-import { type PublicUserRow, publicUserColumns } from "#workers/core/accounts/public-users";
+import { authorColumns, type PublicUserRow } from "#workers/core/accounts/public-users";
 import { auditInsert } from "#workers/core/audit/audit";
 import { auditSql, othersContentEntry } from "#workers/core/audit/audit.content";
 import { can as canComment } from "#workers/core/comments/comments.policy";
@@ -317,41 +317,26 @@ export async function deleteShoutComment(ctx: RequestContext, id: unknown): Prom
 /** A shout's comments in thread order, with authors and the member's paws, nested into a tree. */
 export async function getShoutCommentTree(ctx: RequestContext, shoutId: number): Promise<ShoutCommentView[]> {
   const actor = ctx.actor;
-  // Two plain selects in one coalesced read (on the shout page it goes with the shout's authors, media and tags):
-  // a join with the authors cannot go through a D1 batch, whose rows are objects where same-named columns of two
-  // tables (id, created_at) overwrite each other.
-  const [[rows, authors], rules] = await Promise.all([
-    ctx.read([
-      ctx.db
-        .select({ comment: shoutComments, ownNegative: likes.isNegative })
-        .from(shoutComments)
-        .leftJoin(
-          likes,
-          and(
-            eq(likes.itemType, "shout_comment"),
-            eq(likes.itemId, shoutComments.id),
-            eq(likes.userId, actor?.id ?? -1),
-          ),
-        )
-        .where(eq(shoutComments.shoutId, shoutId))
-        .orderBy(shoutComments.path),
-      ctx.db
-        .select(publicUserColumns)
-        .from(users)
-        .where(
-          inArray(
-            users.id,
-            ctx.db.select({ id: shoutComments.userId }).from(shoutComments).where(eq(shoutComments.shoutId, shoutId)),
-          ),
-        ),
-    ]),
+  // One select with the authors (renamed columns, so that it can share a coalesced D1 batch with the shout's
+  // authors, media and tags: accounts/public-users.ts) and the member's paws.
+  const withAuthors = ctx.db
+    .select({ comment: shoutComments, author: authorColumns, ownNegative: actor ? likes.isNegative : sql<null>`null` })
+    .from(shoutComments)
+    .innerJoin(users, eq(users.id, shoutComments.userId))
+    .$dynamic();
+  const tree = actor
+    ? withAuthors.leftJoin(
+        likes,
+        and(eq(likes.itemType, "shout_comment"), eq(likes.itemId, shoutComments.id), eq(likes.userId, actor.id)),
+      )
+    : withAuthors;
+  const [[rows], rules] = await Promise.all([
+    ctx.read([tree.where(eq(shoutComments.shoutId, shoutId)).orderBy(shoutComments.path)]),
     actor ? shoutRules(ctx) : Promise.resolve(undefined),
   ]);
-  const byId = new Map(authors.map((author) => [author.id, author]));
   return buildTree(
-    rows.flatMap(({ comment, ownNegative }) => {
-      const author = byId.get(comment.userId);
-      return author ? [view(ctx, comment, author, ownNegative === null ? 0 : ownNegative ? -1 : 1, rules)] : [];
-    }),
+    rows.map(({ comment, author, ownNegative }) =>
+      view(ctx, comment, author, ownNegative === null ? 0 : ownNegative ? -1 : 1, rules),
+    ),
   );
 }
