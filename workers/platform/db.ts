@@ -1,6 +1,6 @@
-import { createTableRelationsHelpers, extractTablesRelationalConfig } from "drizzle-orm";
+import { createTableRelationsHelpers, extractTablesRelationalConfig, type SQL, sql } from "drizzle-orm";
 import { DrizzleD1Database, SQLiteD1Session } from "drizzle-orm/d1";
-import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
+import { type AnySQLiteColumn, SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import * as schema from "#drizzle/schema";
 import { BOOKMARK_COOKIE, bookmarkCookie } from "./cookies";
 
@@ -243,4 +243,12 @@ export function coalescingReader(db: Db): Db["batch"] {
       pending.push({ queries, resolve: resolve as (rows: unknown[]) => void, reject });
       if (pending.length === 1) setTimeout(() => void flush(), 0);
     })) as Db["batch"];
+}
+
+/**
+ * A column under another name, decoded as the column is. A batch returns rows as objects keyed by column name, so a
+ * join read through `ctx.read` renames the columns its tables share (`id`, `created_at`) with this.
+ */
+export function renamed<C extends AnySQLiteColumn>(column: C, name: string): SQL.Aliased<C["_"]["data"]> {
+  return sql<C["_"]["data"]>`${column}`.mapWith(column).as(name);
 }

@@ -86,6 +86,7 @@ export const SUITES = {
     "calendar-api",
     "calendar-pages",
     "calendar-reminders",
+    "calendar-dates",
     "feed-grouping",
     "feed-ingest",
     "feed-pages",

@@ -1,6 +1,5 @@
-import { type SQL, sql } from "drizzle-orm";
-import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { type UserRow, users } from "#drizzle/schema";
+import { renamed } from "#workers/platform/db";
 
 /**
  * The columns of a member's public shape (`serializePublicUser`). Pages that show authors — cards, comments, shouts —
@@ -19,11 +18,6 @@ export const publicUserColumns = {
 } as const;
 
 export type PublicUserRow = Pick<UserRow, keyof typeof publicUserColumns>;
-
-/** A column under another name, decoded as the column is. */
-function renamed<C extends AnySQLiteColumn>(column: C, name: string): SQL.Aliased<C["_"]["data"]> {
-  return sql<C["_"]["data"]>`${column}`.mapWith(column).as(name);
-}
 
 /**
  * The same columns for reading authors in a join with the rows they wrote (comments): such a join can go through a

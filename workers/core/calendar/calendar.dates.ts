@@ -69,15 +69,12 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
       hour: "numeric",
       minute: "numeric",
       second: "numeric",
-      weekday: "short",
       hourCycle: "h23",
     });
     formatters.set(timeZone, f);
   }
   return f;
 }
-
-const WEEKDAY_INDEX: Record<string, number> = { Mon: 0, Tue: 1, Wed: 2, Thu: 3, Fri: 4, Sat: 5, Sun: 6 };
 
 /** Whether `name` is a time zone this runtime knows (IANA name). */
 export function isTimeZone(name: string): boolean {
@@ -90,17 +87,55 @@ export function isTimeZone(name: string): boolean {
   }
 }
 
+const DAY_MS = 86_400_000;
+
+/** `timeZone`'s offset from UTC at `at` (whole seconds), from the runtime's time zone data. */
+function exactOffset(at: number, timeZone: string): number {
+  const second = Math.floor(at / 1000) * 1000;
+  const parts: Record<string, string> = {};
+  for (const part of formatter(timeZone).formatToParts(new Date(second))) parts[part.type] = part.value;
+  const local = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour) % 24,
+    Number(parts.minute),
+    Number(parts.second),
+  );
+  return local - second;
+}
+
+/**
+ * Offsets by time zone and UTC day, for days that keep one offset from start to end (all but the few a year when
+ * clocks change, which are worked out for each instant). `formatToParts` costs tens of microseconds, and a month
+ * of the calendar places hundreds of releases, mostly on the same days.
+ */
+const dayOffsets = new Map<string, number>();
+const DAY_OFFSETS_MAX = 10_000;
+
+function offsetAt(at: number, timeZone: string): number {
+  const day = Math.floor(at / DAY_MS);
+  const key = `${timeZone} ${day}`;
+  const known = dayOffsets.get(key);
+  if (known !== undefined) return known;
+  const start = exactOffset(day * DAY_MS, timeZone);
+  if (start !== exactOffset((day + 1) * DAY_MS - 1000, timeZone)) return exactOffset(at, timeZone);
+  if (dayOffsets.size >= DAY_OFFSETS_MAX) dayOffsets.clear();
+  dayOffsets.set(key, start);
+  return start;
+}
+
 /** The wall clock of `instant` in `timeZone`. */
 export function wallTime(instant: Date | number, timeZone: string = SITE_TIME_ZONE): WallTime {
-  const parts: Record<string, string> = {};
-  for (const part of formatter(timeZone).formatToParts(new Date(instant))) parts[part.type] = part.value;
+  const at = typeof instant === "number" ? instant : instant.getTime();
+  const local = new Date(Math.floor(at / 1000) * 1000 + offsetAt(at, timeZone));
   return {
-    year: Number(parts.year),
-    month: Number(parts.month),
-    day: Number(parts.day),
-    hour: Number(parts.hour) % 24,
-    minute: Number(parts.minute),
-    weekday: WEEKDAY_INDEX[parts.weekday] ?? 0,
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+    weekday: (local.getUTCDay() + 6) % 7,
   };
 }
 

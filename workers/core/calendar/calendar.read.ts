@@ -13,6 +13,7 @@ import { AppError } from "#workers/core/errors";
 import { requireActor } from "#workers/core/shared/actor";
 import { normaliseKey } from "#workers/core/shared/text";
 import type { RequestContext } from "#workers/platform/context";
+import { renamed } from "#workers/platform/db";
 import {
   addMonths,
   dayOf,
@@ -78,17 +79,21 @@ async function releasesWhere(ctx: RequestContext, where: SQL | undefined, limit 
     .from(releaseSubscriptions)
     .where(and(eq(releaseSubscriptions.userId, memberId ?? 0), inArray(releaseSubscriptions.releaseId, matching)))
     .limit(memberId ? limit : 0);
-  // The joined read stands alone (a batch returns rows as objects: the two tables' equal column names would
-  // merge); the other two go through the request's coalescing reader with the page's other reads.
-  const [rows, [linkRows, subscribed]] = await Promise.all([
+  // The game's id is renamed so that the join can go through the coalescing reader with the page's other reads
+  // (a batch returns rows as objects keyed by column name: ../../platform/db.ts renamed).
+  const [rows, linkRows, subscribed] = await ctx.read([
     ctx.db
-      .select({ release: gameReleases, game: { id: games.id, title: games.title, coverKey: games.coverKey } })
+      .select({
+        release: gameReleases,
+        game: { id: renamed(games.id, "game_ref_id"), title: games.title, coverKey: games.coverKey },
+      })
       .from(gameReleases)
       .innerJoin(games, eq(games.id, gameReleases.gameId))
       .where(where)
       .orderBy(asc(gameReleases.sortAt), asc(games.titleKey), asc(gameReleases.id))
       .limit(limit),
-    ctx.read([links, subscriptions]),
+    links,
+    subscriptions,
   ]);
   const platformsOf = new Map<number, number[]>();
   for (const link of linkRows) {
