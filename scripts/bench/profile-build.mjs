@@ -1,7 +1,7 @@
 // `node scripts/bench/profile-build.mjs --build DIR [--out DIR] [scenario …]`: CPU profiles of the Worker's isolate for
 // full renders of a built site (any copy of build/) on the bench dataset, without `npm run bench`'s load runs. Each
 // scenario: 20 sequential requests after 5 unmeasured ones (scripts/bench/profile.mjs); prints the top functions.
-// `--cached` keeps the page cache on (guest scenarios then profile cache hits). Scenarios: home, member-home, post100, member-post100, hot, bonfire, shout, tag, profile, search, calendar, year.
+// `--cached` keeps the page cache on (guest scenarios then profile cache hits). Scenarios: home, member-home, post100, member-post100, hot, bonfire, shout, tag, profile, search, calendar, year, sign-in.
 import path from "node:path";
 import { HOT_POST_ID, MEDIUM_POST_ID, MEMBER, postSlug, STATE_DIR } from "./dataset.mjs";
 import { freePort } from "./net.mjs";
@@ -26,6 +26,7 @@ const SCENARIOS = {
   search: [`/search?q=${encodeURIComponent("вступлением")}`],
   calendar: ["/calendar"],
   year: ["/year"],
+  "sign-in": ["/auth/sign-in"],
 };
 const valueOptions = new Set(["--build", "--out"]);
 const picked = args.filter((a, i) => !a.startsWith("--") && !valueOptions.has(args[i - 1]));
@@ -41,10 +42,17 @@ const server = await startServer(path.resolve(STATE_DIR), {
 try {
   for (const name of names) {
     const [url, cookie] = SCENARIOS[name];
-    for (let i = 0; i < 5; i++) await fetch(`${server.base}${url}`, { headers: cookie ? { Cookie: cookie } : {} }).then((r) => r.arrayBuffer());
-    const result = await profileRequests(inspectorPort, `${server.base}${url}`, cookie, path.join(out, `${name}.cpuprofile`));
+    for (let i = 0; i < 5; i++)
+      await fetch(`${server.base}${url}`, { headers: cookie ? { Cookie: cookie } : {} }).then((r) => r.arrayBuffer());
+    const result = await profileRequests(
+      inspectorPort,
+      `${server.base}${url}`,
+      cookie,
+      path.join(out, `${name}.cpuprofile`),
+    );
     console.log(`${name}: ${result.summary}`);
-    for (const { name: fn, ms, share } of result.top) console.log(`  ${(share * 100).toFixed(1).padStart(5)} %  ${ms.toFixed(2).padStart(6)} ms  ${fn}`);
+    for (const { name: fn, ms, share } of result.top)
+      console.log(`  ${(share * 100).toFixed(1).padStart(5)} %  ${ms.toFixed(2).padStart(6)} ms  ${fn}`);
   }
 } finally {
   stopServer(server.server);

@@ -1,4 +1,4 @@
-import type { PostRow, UserRow } from "#drizzle/schema";
+import type { PostRow } from "#drizzle/schema";
 import { type PublicUser, serializePublicUser } from "#workers/core/accounts/accounts.serializers";
 import type { PublicUserRow } from "#workers/core/accounts/public-users";
 import type { CommentView } from "#workers/core/comments/comments.serializers";
