@@ -1,10 +1,12 @@
-import { and, desc, eq, gte, inArray, lt, or } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lt, or, type SQLWrapper } from "drizzle-orm";
 import { bookmarks, type PostRow, postShares, posts, users } from "#drizzle/schema";
 import { AppError } from "#workers/core/errors";
 import { parseInput } from "#workers/core/shared/validation";
 import type { RequestContext } from "#workers/platform/context";
 import {
   cardData,
+  cardDataFrom,
+  cardDataReads,
   cardsFrom,
   loadCards,
   numberedPage,
@@ -36,8 +38,9 @@ export function pinnedQuery(ctx: RequestContext) {
 
 /** GET /v1/post/pinned/: published pinned posts, the latest pinned first. */
 export async function listPinnedPosts(ctx: RequestContext): Promise<Page<PostCard>> {
-  const [pinned] = await ctx.read([pinnedQuery(ctx)]);
-  return { results: await loadCards(ctx, pinned), next: null, previous: null };
+  const query = pinnedQuery(ctx);
+  const [pinned, ...data] = (await ctx.read([query, ...cardDataReads(ctx, [query])] as never)) as unknown[];
+  return { results: cardsFrom(pinned as PostCardRow[], cardDataFrom(data)), next: null, previous: null };
 }
 
 function encodeCursor(post: Pick<PostRow, "publishedAt" | "id">): string {
@@ -71,22 +74,15 @@ export function popularityScore(post: Pick<PostRow, "pwnd" | "commentsCount" | "
 type RowsPage = Page<PostCardRow>;
 
 /**
- * One list page as rows. "new" and "top" are one query each, run in the same D1 batch as `extra` (the pinned
- * strip on the home page); "popular" ranks recent candidates in the Worker, then loads the page's rows.
+ * A "new" or "top" list page as one query, and how its rows (fetched with one extra, which tells whether there is a
+ * next page) make the page; null for "popular", which ranks recent candidates in the Worker first.
  */
-async function listRows(
+function listPlan(
   ctx: RequestContext,
   input: unknown,
-  withPinned: boolean,
-): Promise<{ page: RowsPage; pinned: PostCardRow[] }> {
+): { query: SQLWrapper; page: (rows: PostCardRow[]) => RowsPage } | { popular: number } {
   const { type, cursor, page } = parseInput(ZPostList, input ?? {});
   const size = POSTS_PAGE_SIZE;
-  const now = ctx.now();
-  const run = async <T>(query: Promise<T> & { toSQL: unknown }): Promise<[T, PostCardRow[]]> => {
-    if (!withPinned) return [await query, []];
-    const [rows, pinned] = await ctx.read([query as never, pinnedQuery(ctx)]);
-    return [rows as T, pinned as PostCardRow[]];
-  };
   if (type === "new") {
     const after = cursor ? decodeCursor(cursor) : null;
     const where = after
@@ -98,73 +94,99 @@ async function listRows(
           ),
         )
       : eq(posts.isPublished, true);
-    const [rows, pinned] = await run(
-      ctx.db
+    return {
+      query: ctx.db
         .select(POST_CARD_COLUMNS)
         .from(posts)
         .where(where)
         .orderBy(desc(posts.publishedAt), desc(posts.id))
         .limit(size + 1),
-    );
-    const shown = rows.slice(0, size);
-    return {
-      page: {
-        results: shown,
-        next: rows.length > size ? `?cursor=${encodeCursor(shown[shown.length - 1])}` : null,
-        previous: null,
+      page: (rows) => {
+        const shown = rows.slice(0, size);
+        return {
+          results: shown,
+          next: rows.length > size ? `?cursor=${encodeCursor(shown[shown.length - 1])}` : null,
+          previous: null,
+        };
       },
-      pinned,
     };
   }
   if (type === "top") {
-    const [rows, pinned] = await run(
-      ctx.db
+    const since = new Date(ctx.now().getTime() - TOP_DAYS * DAY_MS);
+    return {
+      query: ctx.db
         .select(POST_CARD_COLUMNS)
         .from(posts)
-        .where(and(eq(posts.isPublished, true), gte(posts.publishedAt, new Date(now.getTime() - TOP_DAYS * DAY_MS))))
+        .where(and(eq(posts.isPublished, true), gte(posts.publishedAt, since)))
         .orderBy(desc(posts.pwnd), desc(posts.publishedAt), desc(posts.id))
         .limit(size + 1)
         .offset((page - 1) * size),
-    );
-    return { page: numberedPage(rows, page, size, { type }), pinned };
+      page: (rows) => numberedPage(rows, page, size, { type }),
+    };
   }
-  const [candidates, pinned] = await run(
-    ctx.db
-      .select({ id: posts.id, pwnd: posts.pwnd, commentsCount: posts.commentsCount, publishedAt: posts.publishedAt })
-      .from(posts)
-      .where(and(eq(posts.isPublished, true), gte(posts.publishedAt, new Date(now.getTime() - POPULAR_DAYS * DAY_MS))))
-      .orderBy(desc(posts.publishedAt))
-      .limit(POPULAR_CANDIDATES),
-  );
+  return { popular: page };
+}
+
+/**
+ * A list page and, on the home page, the pinned strip, with their cards: "new" and "top" read the rows and the
+ * cards' data in one D1 round trip (cardDataReads); "popular" ranks recent candidates in the Worker, then reads
+ * the page's rows and their cards.
+ */
+async function listCards(
+  ctx: RequestContext,
+  input: unknown,
+  withPinned: boolean,
+): Promise<{ feed: Page<PostCard>; pinned: PostCard[] }> {
+  const plan = listPlan(ctx, input);
+  if ("query" in plan) {
+    const queries = withPinned ? [plan.query, pinnedQuery(ctx)] : [plan.query];
+    const results = (await ctx.read([...queries, ...cardDataReads(ctx, queries)] as never)) as unknown[];
+    const data = cardDataFrom(results.slice(queries.length));
+    const page = plan.page(results[0] as PostCardRow[]);
+    return {
+      feed: { ...page, results: cardsFrom(page.results, data) },
+      pinned: withPinned ? cardsFrom(results[1] as PostCardRow[], data) : [],
+    };
+  }
+  const size = POSTS_PAGE_SIZE;
+  const now = ctx.now();
+  const candidatesQuery = ctx.db
+    .select({ id: posts.id, pwnd: posts.pwnd, commentsCount: posts.commentsCount, publishedAt: posts.publishedAt })
+    .from(posts)
+    .where(and(eq(posts.isPublished, true), gte(posts.publishedAt, new Date(now.getTime() - POPULAR_DAYS * DAY_MS))))
+    .orderBy(desc(posts.publishedAt))
+    .limit(POPULAR_CANDIDATES);
+  const [candidates, pinnedRows] = withPinned
+    ? await ctx.read([candidatesQuery, pinnedQuery(ctx)])
+    : [await candidatesQuery, [] as PostCardRow[]];
   const ranked = candidates
     .map((c) => ({ id: c.id, at: c.publishedAt?.getTime() ?? 0, score: popularityScore(c, now) }))
     .sort((a, b) => b.score - a.score || b.at - a.at || b.id - a.id);
-  const slice = ranked.slice((page - 1) * size, page * size + 1);
-  const paged = numberedPage(slice, page, size, { type });
+  const slice = ranked.slice((plan.popular - 1) * size, plan.popular * size + 1);
+  const paged = numberedPage(slice, plan.popular, size, { type: "popular" });
   const ids = paged.results.map((s) => s.id);
   const rows = ids.length ? await ctx.db.select(POST_CARD_COLUMNS).from(posts).where(inArray(posts.id, ids)) : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return { page: { ...paged, results: ids.flatMap((id) => byId.get(id) ?? []) }, pinned };
+  const shown = ids.flatMap((id) => byId.get(id) ?? []);
+  const all = [...shown, ...pinnedRows];
+  const data = all.length ? await cardData(ctx, all) : null;
+  return {
+    feed: { ...paged, results: data ? cardsFrom(shown, data) : [] },
+    pinned: data ? cardsFrom(pinnedRows, data) : [],
+  };
 }
 
 /** GET /v1/post/: new (cursor), top and popular (page). */
 export async function listPosts(ctx: RequestContext, input: unknown): Promise<Page<PostCard>> {
-  const { page } = await listRows(ctx, input, false);
-  return { ...page, results: await loadCards(ctx, page.results) };
+  return (await listCards(ctx, input, false)).feed;
 }
 
-/** The home page: a list page and the pinned strip, with their cards read together (two D1 round trips). */
+/** The home page: a list page and the pinned strip, with their cards (one D1 round trip for "new" and "top"). */
 export async function listHome(
   ctx: RequestContext,
   input: unknown,
 ): Promise<{ feed: Page<PostCard>; pinned: PostCard[] }> {
-  const { page, pinned } = await listRows(ctx, input, true);
-  const all = [...page.results, ...pinned];
-  const data = all.length ? await cardData(ctx, all) : null;
-  return {
-    feed: { ...page, results: data ? cardsFrom(page.results, data) : [] },
-    pinned: data ? cardsFrom(pinned, data) : [],
-  };
+  return listCards(ctx, input, true);
 }
 
 /**
@@ -184,29 +206,29 @@ export async function listUserPosts(
   const size = POSTS_PAGE_SIZE;
   const offset = (page - 1) * size;
   const ownerQuery = ctx.db.select({ id: users.id }).from(users).where(eq(users.id, id)).limit(1);
-  let rows: PostCardRow[];
   if (kind === "posts") {
-    // Public: the member and their posts in one read batch (coalesced with the profile header's).
-    const [owner, published] = await ctx.read([
+    // Public: the member, their posts and the cards' data in one read batch (coalesced with the profile header's).
+    const published = ctx.db
+      .select(POST_CARD_COLUMNS)
+      .from(posts)
+      .where(and(eq(posts.userId, id), eq(posts.isPublished, true)))
+      .orderBy(desc(posts.publishedAt), desc(posts.id))
+      .limit(size + 1)
+      .offset(offset);
+    const [owner, rows, ...data] = (await ctx.read([
       ownerQuery,
-      ctx.db
-        .select(POST_CARD_COLUMNS)
-        .from(posts)
-        .where(and(eq(posts.userId, id), eq(posts.isPublished, true)))
-        .orderBy(desc(posts.publishedAt), desc(posts.id))
-        .limit(size + 1)
-        .offset(offset),
-    ]);
-    if (!owner.length) throw new AppError("not_found", "Пользователь не найден.");
-    rows = published;
-  } else {
-    const [owner] = await ownerQuery;
-    if (!owner) throw new AppError("not_found", "Пользователь не найден.");
-    if (!ctx.actor) throw new AppError("unauthenticated");
-    if (ctx.actor.id !== owner.id) throw new AppError("forbidden", "Этот список виден только его владельцу.");
-    rows = await ownListRows(ctx, kind, id, size, offset);
+      published,
+      ...cardDataReads(ctx, [published]),
+    ] as never)) as unknown[];
+    if (!(owner as unknown[]).length) throw new AppError("not_found", "Пользователь не найден.");
+    const paged = numberedPage(rows as PostCardRow[], page, size);
+    return { ...paged, results: cardsFrom(paged.results, cardDataFrom(data)) };
   }
-  const paged = numberedPage(rows, page, size);
+  const [owner] = await ownerQuery;
+  if (!owner) throw new AppError("not_found", "Пользователь не найден.");
+  if (!ctx.actor) throw new AppError("unauthenticated");
+  if (ctx.actor.id !== owner.id) throw new AppError("forbidden", "Этот список виден только его владельцу.");
+  const paged = numberedPage(await ownListRows(ctx, kind, id, size, offset), page, size);
   return { ...paged, results: await loadCards(ctx, paged.results) };
 }
 

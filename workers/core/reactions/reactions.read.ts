@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, type SQL } from "drizzle-orm";
 import { bookmarks, likes } from "#drizzle/schema";
 import type { RequestContext } from "#workers/platform/context";
 
@@ -10,7 +10,7 @@ export const BOOKMARK_ITEM_TYPES = ["post", "shout"] as const;
 export type BookmarkItemType = (typeof BOOKMARK_ITEM_TYPES)[number];
 
 /** The query behind ownPaws, for callers that put it into a D1 batch with others. */
-export function ownPawsQuery(ctx: RequestContext, actorId: number, itemType: string, ids: number[]) {
+export function ownPawsQuery(ctx: RequestContext, actorId: number, itemType: string, ids: number[] | SQL) {
   return ctx.db
     .select({ itemId: likes.itemId, isNegative: likes.isNegative })
     .from(likes)
@@ -22,7 +22,7 @@ export function pawMap(rows: { itemId: number; isNegative: boolean }[]): Map<num
 }
 
 /** The query behind ownBookmarks, for D1 batches. */
-export function ownBookmarksQuery(ctx: RequestContext, actorId: number, itemType: string, ids: number[]) {
+export function ownBookmarksQuery(ctx: RequestContext, actorId: number, itemType: string, ids: number[] | SQL) {
   return ctx.db
     .select({ itemId: bookmarks.itemId })
     .from(bookmarks)
