@@ -261,7 +261,7 @@ for (const group of ["cached", "render"]) {
       l.aboveFloor = s.floor ? 0 : l.cpuPerRequest - floor.cpuPerRequest;
       load[s.id] = l;
       console.log(
-        `${s.title.padEnd(52)} ${l.rps.toFixed(1).padStart(7)} req/s  p50 ${String(l.p50).padStart(5)} ms  p99 ${String(l.p99).padStart(5)} ms  CPU ${l.cpuPerRequest.toFixed(2).padStart(6)} мс/запрос${s.floor ? "" : ` (+${l.aboveFloor.toFixed(2)} над статикой)`}` +
+        `${s.title.padEnd(52)} ${l.rps.toFixed(1).padStart(7)} req/s  p50 ${String(l.p50).padStart(5)} ms  p99 ${String(l.p99).padStart(5)} ms  CPU ${l.cpuPerRequest.toFixed(2).padStart(6)} мс/запрос${s.floor ? "" : ` (${l.aboveFloor >= 0 ? "+" : "−"}${Math.abs(l.aboveFloor).toFixed(2)} к статике)`}` +
           `${l.non2xx || l.errors ? `  (не 2xx: ${l.non2xx}, ошибок: ${l.errors})` : ""}`,
       );
       if (inspectorPort && (s.page || s.primed)) {
