@@ -45,11 +45,11 @@ function useBrowserFetcher<T>(): ButtonFetcher<T> {
  */
 export const useButtonFetcher: <T>() => ButtonFetcher<T> = import.meta.env.SSR ? useServerFetcher : useBrowserFetcher;
 
+const SERVER_NAVIGATE: NavigateFunction = () => undefined;
+
 function useServerNavigate(): NavigateFunction {
   return SERVER_NAVIGATE;
 }
-
-const SERVER_NAVIGATE: NavigateFunction = () => undefined;
 
 /** `useNavigate` for click handlers: on the server (where they never run) without React Router's work. */
 export const useClickNavigate: () => NavigateFunction = import.meta.env.SSR ? useServerNavigate : useNavigate;

@@ -5,14 +5,13 @@ import { parseInput } from "#workers/core/shared/validation";
 import type { RequestContext } from "#workers/platform/context";
 import {
   cardData,
-  cardDataFrom,
-  cardDataReads,
   cardsFrom,
   loadCards,
   numberedPage,
   type Page,
   POST_CARD_COLUMNS,
   type PostCardRow,
+  readCards,
 } from "./posts.read";
 import { POSTS_PAGE_SIZE, USER_POST_LISTS, type UserPostList, ZPage, ZPostList } from "./posts.schemas";
 import type { PostCard } from "./posts.serializers";
@@ -39,8 +38,8 @@ export function pinnedQuery(ctx: RequestContext) {
 /** GET /v1/post/pinned/: published pinned posts, the latest pinned first. */
 export async function listPinnedPosts(ctx: RequestContext): Promise<Page<PostCard>> {
   const query = pinnedQuery(ctx);
-  const [pinned, ...data] = (await ctx.read([query, ...cardDataReads(ctx, [query])] as never)) as unknown[];
-  return { results: cardsFrom(pinned as PostCardRow[], cardDataFrom(data)), next: null, previous: null };
+  const { rows, data } = await readCards(ctx, [query]);
+  return { results: cardsFrom(rows[0], data), next: null, previous: null };
 }
 
 function encodeCursor(post: Pick<PostRow, "publishedAt" | "id">): string {
@@ -129,7 +128,7 @@ function listPlan(
 
 /**
  * A list page and, on the home page, the pinned strip, with their cards: "new" and "top" read the rows and the
- * cards' data in one D1 round trip (cardDataReads); "popular" ranks recent candidates in the Worker, then reads
+ * cards' data in one D1 round trip (readCards); "popular" ranks recent candidates in the Worker, then reads
  * the page's rows and their cards.
  */
 async function listCards(
@@ -140,12 +139,11 @@ async function listCards(
   const plan = listPlan(ctx, input);
   if ("query" in plan) {
     const queries = withPinned ? [plan.query, pinnedQuery(ctx)] : [plan.query];
-    const results = (await ctx.read([...queries, ...cardDataReads(ctx, queries)] as never)) as unknown[];
-    const data = cardDataFrom(results.slice(queries.length));
-    const page = plan.page(results[0] as PostCardRow[]);
+    const { rows, data } = await readCards(ctx, queries);
+    const page = plan.page(rows[0]);
     return {
       feed: { ...page, results: cardsFrom(page.results, data) },
-      pinned: withPinned ? cardsFrom(results[1] as PostCardRow[], data) : [],
+      pinned: withPinned ? cardsFrom(rows[1], data) : [],
     };
   }
   const size = POSTS_PAGE_SIZE;
@@ -215,14 +213,10 @@ export async function listUserPosts(
       .orderBy(desc(posts.publishedAt), desc(posts.id))
       .limit(size + 1)
       .offset(offset);
-    const [owner, rows, ...data] = (await ctx.read([
-      ownerQuery,
-      published,
-      ...cardDataReads(ctx, [published]),
-    ] as never)) as unknown[];
-    if (!(owner as unknown[]).length) throw new AppError("not_found", "Пользователь не найден.");
-    const paged = numberedPage(rows as PostCardRow[], page, size);
-    return { ...paged, results: cardsFrom(paged.results, cardDataFrom(data)) };
+    const { rows, other, data } = await readCards(ctx, [published], [ownerQuery]);
+    if (!(other[0] as unknown[]).length) throw new AppError("not_found", "Пользователь не найден.");
+    const paged = numberedPage(rows[0], page, size);
+    return { ...paged, results: cardsFrom(paged.results, data) };
   }
   const [owner] = await ownerQuery;
   if (!owner) throw new AppError("not_found", "Пользователь не найден.");

@@ -92,12 +92,21 @@ function columnOfRows(queries: readonly SQLWrapper[], column: "id" | "user_id"):
 }
 
 /**
- * The reads of the card data of card queries (selects of POST_CARD_COLUMNS) that are not run yet, to go into the
- * same coalesced read as the queries themselves: a list page and its cards in one D1 round trip instead of two.
- * `cardDataFrom` turns their results into CardData.
+ * Card queries (selects of POST_CARD_COLUMNS) not yet run, read together with their cards' data — authors, tags,
+ * the member's paws and bookmarks, selected for the ids those queries return — and any `other` reads, in one
+ * coalesced read: a list page and its cards in one D1 round trip instead of two. The list query runs once per
+ * card read, so this is for cheap list queries (an index walk), not ones that sort many rows.
  */
-export function cardDataReads(ctx: RequestContext, queries: readonly SQLWrapper[]): readonly SQLWrapper[] {
-  return cardDataQueries(ctx, columnOfRows(queries, "id"), columnOfRows(queries, "user_id"));
+export async function readCards(
+  ctx: RequestContext,
+  queries: readonly SQLWrapper[],
+  other: readonly SQLWrapper[] = [],
+): Promise<{ rows: PostCardRow[][]; other: unknown[]; data: CardData }> {
+  const reads = cardDataQueries(ctx, columnOfRows(queries, "id"), columnOfRows(queries, "user_id"));
+  const results = (await ctx.read([...queries, ...other, ...reads] as never)) as unknown[];
+  const rows = results.slice(0, queries.length) as PostCardRow[][];
+  const otherResults = results.slice(queries.length, queries.length + other.length);
+  return { rows, other: otherResults, data: cardDataFrom(results.slice(queries.length + other.length)) };
 }
 
 function cardDataQueries(ctx: RequestContext, ids: number[] | SQL, userIds: number[] | SQL): SQLWrapper[] {
@@ -113,8 +122,8 @@ function cardDataQueries(ctx: RequestContext, ids: number[] | SQL, userIds: numb
     : [userQuery, tagsQuery(ctx, ids)];
 }
 
-/** CardData from the results of `cardDataReads` (or of cardData's own read), in their order. */
-export function cardDataFrom(results: readonly unknown[]): CardData {
+/** CardData from the results of cardDataQueries, in their order. */
+function cardDataFrom(results: readonly unknown[]): CardData {
   const [userRows, tagRows, pawRows = [], markRows = []] = results as [
     PublicUserRow[],
     { postId: number; slug: string; name: string }[],
