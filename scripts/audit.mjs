@@ -1,5 +1,5 @@
 // `npm run audit`: Lighthouse (mobile) scores of every page type, for a guest and a member:
-// - performance (mobile, Lighthouse's default simulated throttling, cold HTTP cache) in the default dark and the
+// - performance (mobile, Lighthouse's default simulated throttling, a fresh browser for each run) in the default dark and the
 //   light theme, each page run 3 times (`--runs N`) and the median kept: this machine is shared, and the simulated
 //   throttling scales the main-thread work it observes, so one run is noise. Printed with its metrics (FCP, LCP,
 //   TBT, CLS, SI) and the load average; a median below 95 fails (docs/decisions/0041-lighthouse-performance.md).
@@ -12,9 +12,9 @@
 // Not part of `npm test`: about 10 s a run. The site is built and served on a fresh seeded state like the browser
 // tests' (scripts/e2e.mjs), from a private copy of the build (`--no-build` copies the build that is there, `--from DIR` a copy of one), or
 // `--url http://localhost:8787` audits a site already running (`npm start`). `--only <text>[,<text>…]` keeps the page
-// types whose name contains one of the texts; `--no-perf` skips performance. Exits with 1 when an audit fails that is not failing
+// types whose name contains one of the texts; `--no-perf` skips performance, `--dump DIR` keeps each performance run's report and trace. Exits with 1 when an audit fails that is not failing
 // on purpose (pages kept out of search engines, the 404 page's status) or a performance median is below 95.
-import { cpSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -171,17 +171,30 @@ async function setTheme(context, base, role, theme) {
 /** One Lighthouse run (mobile: its default form factor, screen and simulated throttling) of `categories` in the
  * browser the context belongs to. Returns the scores (0–100) by category, the failed audits and the metrics. */
 async function audit(port, url, categories, cpuSlowdownMultiplier = DEFAULT_SLOWDOWN) {
-  const result = await lighthouse(url, {
-    port,
-    throttling: { cpuSlowdownMultiplier },
-    logLevel: "error",
-    output: "json",
-    onlyCategories: categories,
-    // The context's cookies (session, theme) are what is audited: Lighthouse must not clear them (the HTTP cache
-    // is cleared before each performance run instead, see `clearCache`).
-    disableStorageReset: true,
-  });
+  const run = () =>
+    lighthouse(url, {
+      port,
+      throttling: { cpuSlowdownMultiplier },
+      logLevel: "error",
+      output: "json",
+      onlyCategories: categories,
+      // The context's cookies (session, theme) are what is audited: Lighthouse must not clear them (the HTTP
+      // cache is empty anyway: each performance run has a browser of its own, see `freshBrowser`).
+      disableStorageReset: true,
+    });
+  let result = await run();
+  // A browser just started sometimes misses the trace's start (NO_NAVSTART): the run is repeated once.
+  if (result.lhr.runtimeError?.code === "NO_NAVSTART") result = await run();
   const { categories: scored, audits, runtimeError, environment } = result.lhr;
+  const dump = option("--dump");
+  if (dump && categories.includes("performance")) {
+    mkdirSync(dump, { recursive: true });
+    // `--dump DIR`: each performance run's report and trace, for reading what a score is made of.
+    const name = `${new URL(url).pathname.replace(/[^a-z0-9]+/gi, "_")}-${Date.now()}.json`;
+    writeFileSync(path.join(dump, name), JSON.stringify(result.lhr));
+    if (result.artifacts?.Trace)
+      writeFileSync(path.join(dump, `trace-${name}`), JSON.stringify(result.artifacts.Trace));
+  }
   if (runtimeError)
     return {
       scores: Object.fromEntries(categories.map((c) => [c, 0])),
@@ -224,12 +237,39 @@ async function cpuSlowdown(port, url) {
   return { multiplier: Math.round(multiplier * 100) / 100, index };
 }
 
-/** Empties the browser's HTTP cache (and code cache), keeping cookies: every performance run is a first visit. */
-async function clearCache(context) {
-  const page = context.pages()[0] ?? (await context.newPage());
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("Network.clearBrowserCache");
-  await cdp.detach();
+/**
+ * A browser of its own for each performance run, as Lighthouse's CLI (and PageSpeed Insights) give every run: an
+ * empty HTTP and code cache (a first visit) and a renderer with nothing of the earlier runs in its heap. In one
+ * long-lived browser, the heap walk DevTools does when Lighthouse attaches (before the page is requested) took
+ * 80–300 ms of the renderer's main thread depending on what earlier runs had left there, and counted as blocking
+ * time once the first paint came early. The cookies (session, theme) are carried over.
+ */
+async function freshBrowser(previous) {
+  const cookies = previous ? await previous.context.cookies() : [];
+  if (previous) await closeBrowser(previous);
+  const port = await freePort();
+  const dir = mkdtempSync(path.join(os.tmpdir(), "kostyor-audit-chrome-"));
+  // A persistent context is the browser's default one: the tabs Lighthouse opens share its cookies.
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: chrome,
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      `--remote-debugging-port=${port}`,
+    ],
+  });
+  if (cookies.length) await context.addCookies(cookies);
+  return { context, port, dir };
+}
+
+async function closeBrowser(browser) {
+  await browser.context.close();
+  rmSync(browser.dir, { recursive: true, force: true });
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -244,51 +284,41 @@ const formatMetrics = (m) =>
 
 const chrome = ensureChromium();
 const site = givenUrl ? { url: givenUrl.replace(/\/$/, ""), stop: () => {} } : await serveSite();
-const cdpPort = await freePort();
-const profileDir = mkdtempSync(path.join(os.tmpdir(), "kostyor-audit-chrome-"));
-// A persistent context is the browser's default one: the tabs Lighthouse opens share its cookies.
-const context = await chromium.launchPersistentContext(profileDir, {
-  executablePath: chrome,
-  headless: true,
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    `--remote-debugging-port=${cdpPort}`,
-  ],
-});
+let browser = await freshBrowser();
 
 let unexpected = 0;
 let slow = 0;
 const verbose = args.includes("--verbose");
 try {
-  const fixtures = await prepare(context, site.url);
+  const fixtures = await prepare(browser.context, site.url);
   const started = Date.now();
-  const cpu = perf ? await cpuSlowdown(cdpPort, `${site.url}/auth/sign-in`) : { multiplier: DEFAULT_SLOWDOWN };
+  const cpu = perf ? await cpuSlowdown(browser.port, `${site.url}/auth/sign-in`) : { multiplier: DEFAULT_SLOWDOWN };
   console.log(
     `Lighthouse (mobile) · ${site.url} · load average ${loadAverage()} · performance: median of ${runs} runs, ` +
       `CPU slowdown ${cpu.multiplier}×${Number.isFinite(cpu.index) ? ` (benchmarkIndex ${Math.round(cpu.index)})` : ""}\n` +
       `${"page".padEnd(20)} ${"role".padEnd(6)} ${"theme".padEnd(10)} a11y  bp  seo perf  (runs) metrics of the median run`,
   );
   for (const role of ["guest", "member"]) {
-    if (role === "member") await signIn(context, site.url);
+    if (role === "member") await signIn(browser.context, site.url);
     for (const page of pageTypes(fixtures).filter(
       (p) => p.role === role && (!only || only.some((text) => p.name.includes(text))),
     )) {
       const everyTheme = all || page.name === "home, new" || page.name === "post with comments";
       for (const theme of everyTheme ? THEMES : THEMES.slice(0, 2)) {
-        await setTheme(context, site.url, role, theme);
+        await setTheme(browser.context, site.url, role, theme);
         const url = `${site.url}${page.path}`;
         const measured = perf && PERF_THEMES.includes(theme);
-        if (measured) await clearCache(context);
-        const first = await audit(cdpPort, url, measured ? [...CATEGORIES, "performance"] : CATEGORIES, cpu.multiplier);
+        if (measured) browser = await freshBrowser(browser);
+        const first = await audit(
+          browser.port,
+          url,
+          measured ? [...CATEGORIES, "performance"] : CATEGORIES,
+          cpu.multiplier,
+        );
         const perfRuns = measured ? [first] : [];
         for (let i = 1; measured && i < runs; i++) {
-          await clearCache(context);
-          perfRuns.push(await audit(cdpPort, url, ["performance"], cpu.multiplier));
+          browser = await freshBrowser(browser);
+          perfRuns.push(await audit(browser.port, url, ["performance"], cpu.multiplier));
         }
         const { failed } = first;
         const surprises = failed.filter((id) => !page.expected?.includes(id));
@@ -318,10 +348,9 @@ try {
       `${unexpected ? `${unexpected} failed audits` : "no failed audit but the ones on purpose"}; ` +
       `${perf ? (slow ? `${slow} performance medians below ${PERF_MIN}` : `every performance median ≥ ${PERF_MIN}`) : "performance not measured"}`,
   );
-  await setTheme(context, site.url, "member", "darkorange");
+  await setTheme(browser.context, site.url, "member", "darkorange");
 } finally {
-  await context.close();
-  rmSync(profileDir, { recursive: true, force: true });
+  await closeBrowser(browser);
   site.stop();
 }
 process.exit(unexpected || slow ? 1 : 0);
