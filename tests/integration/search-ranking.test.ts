@@ -7,6 +7,7 @@ import { db } from "#tests/factories/db";
 import { createDraftRow, createPublishedPost, paragraphBody } from "#tests/factories/posts";
 import { createShoutRow } from "#tests/factories/shouts";
 import { createUser } from "#tests/factories/users";
+import { tokens } from "#workers/core/search/terms";
 
 /** A marker word no other test uses (Latin: matched as itself), so a query finds only this test's corpus. */
 function marker(): string {
@@ -105,6 +106,23 @@ describe("search: ranking", () => {
     expect(text.text.endsWith("…")).toBe(true);
     expect(text.text.length).toBeLessThanOrEqual(190);
     expect(markedWords(text)).toEqual(["рыцари", mark]);
+  });
+
+  it("folds a Russian or English text as a whole exactly as it folds each of its words alone", () => {
+    // Any letter outside ASCII and Cyrillic (here é) sends a whole text down the word-by-word path: the same
+    // text with and without one must give the same tokens.
+    const slow = (text: string) => [...tokens(`${text} é`)].slice(0, -1);
+    const samples = [
+      "Ёжик в ТУМАНЕ: «Ведьмак 3» — Half-Life², ½ и ª; ЁЛКА ёлка Ёлка, статья №5 😀 ✓ → ⓐ Ⓐ",
+      "Ӏ ӏ Ѐ ѐ Ѣ ѣ Ґ ґ Ї ї Ў ў Ң ң Ә ә Ө ө Ү ү",
+      // Every character of the range the whole-text path takes, as words of one character and as one word.
+      Array.from({ length: 0x4ff + 1 }, (_, code) => code)
+        .filter((code) => code <= 0xbf || (code >= 0x400 && code <= 0x4ff))
+        .map((code) => String.fromCodePoint(code))
+        .join(" "),
+    ];
+    samples.push(samples[2]?.replaceAll(" ", "") ?? "");
+    for (const text of samples) expect([...tokens(text)]).toEqual(slow(text));
   });
 });
 

@@ -19,9 +19,14 @@ export function markText(text: string, words: QueryWord[]): TextMatch {
   const marks: [number, number][] = [];
   const exact = new Set<string>();
   for (const token of tokens(text)) {
-    const kinds = words.map((w) => matchKind(w, token.folded));
-    if (kinds.some((k) => k !== null)) marks.push([token.start, token.end]);
-    for (const [i, kind] of kinds.entries()) if (kind === "exact") exact.add((words[i] as QueryWord).word);
+    let matched = false;
+    for (const word of words) {
+      const kind = matchKind(word, token.folded);
+      if (kind === null) continue;
+      matched = true;
+      if (kind === "exact") exact.add(word.word);
+    }
+    if (matched) marks.push([token.start, token.end]);
   }
   return { text, marks, exact };
 }

@@ -85,10 +85,20 @@ export function matchKind(word: QueryWord, token: string): "exact" | "form" | nu
   return null;
 }
 
+/**
+ * A letter, digit or mark outside ASCII, Latin-1's symbols and the Cyrillic block (a letter with a diacritic, a
+ * combining mark, another script). A text without one folds one character for one (lower case, ё = е; nothing to
+ * compose or strip); punctuation, №, emoji and other symbols are never part of a token.
+ */
+const NOT_PLAIN = /(?![\u0000-\u00bf\u0400-\u04ff])[\p{L}\p{N}\p{M}]/u;
+
 /** The tokens of `text` with their places, as the index cuts them, each folded for matching. */
 export function* tokens(text: string): Generator<{ start: number; end: number; folded: string }> {
+  // Most texts here are Russian and English: folded once as a whole, each token is then a slice of it (a search
+  // result page folds the texts of sixty candidate posts; docs/decisions/0040-render-cpu.md).
+  const folded = NOT_PLAIN.test(text) ? null : foldWord(text);
   for (const m of text.matchAll(WORD)) {
-    const folded = foldToken(m[0]);
-    yield { start: m.index, end: m.index + m[0].length, folded };
+    const end = m.index + m[0].length;
+    yield { start: m.index, end, folded: folded === null ? foldToken(m[0]) : folded.slice(m.index, end) };
   }
 }
