@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { comments, posts, shouts, tags, users } from "#drizzle/schema";
 import { type PublicUser, serializePublicUser } from "#workers/core/accounts/accounts.serializers";
@@ -55,23 +55,31 @@ export function matchQuery(q: string | QueryWord[]): string | null {
   return ftsQuery(typeof q === "string" ? queryWords(q) : q);
 }
 
-/** Ids of the matches in one FTS5 index: by `score` ascending (bm25 with column weights), or newest first. */
-async function rankedIds(
-  ctx: RequestContext,
-  index: string,
-  q: string | QueryWord[],
-  limit: number,
-  score?: SQL,
-): Promise<number[]> {
+/**
+ * The query of the ids of the matches in one FTS5 index: by `score` ascending (bm25 with column weights), or newest
+ * first; null when the query has no word. Its rows are read on their own (`rankedIds`) or, where only the set
+ * matters, it is the subquery of the read of the matched rows (`matchedIn`): one round trip for both.
+ */
+function matchIdsQuery(index: string, q: string | QueryWord[], limit: number, score?: SQL): SQL | null {
   const match = matchQuery(q);
-  if (!match) return [];
+  if (!match) return null;
   const table = sql.raw(index);
-  const rows = await ctx.db.all<{ id: number }>(
-    score
-      ? sql`SELECT id FROM (SELECT rowid AS id, ${score} AS score FROM ${table} WHERE ${table} MATCH ${match} ORDER BY rowid DESC LIMIT ${MAX_SCORED}) ORDER BY score LIMIT ${limit}`
-      : sql`SELECT rowid AS id FROM ${table} WHERE ${table} MATCH ${match} ORDER BY rowid DESC LIMIT ${limit}`,
-  );
-  return rows.map((r) => r.id);
+  return score
+    ? sql`SELECT id FROM (SELECT rowid AS id, ${score} AS score FROM ${table} WHERE ${table} MATCH ${match} ORDER BY rowid DESC LIMIT ${MAX_SCORED}) ORDER BY score LIMIT ${limit}`
+    : sql`SELECT rowid AS id FROM ${table} WHERE ${table} MATCH ${match} ORDER BY rowid DESC LIMIT ${limit}`;
+}
+
+/** Ids of the matches in one FTS5 index, in the order of `matchIdsQuery`. */
+async function rankedIds(ctx: RequestContext, index: string, q: QueryWord[], limit: number): Promise<number[]> {
+  const query = matchIdsQuery(index, q, limit);
+  if (!query) return [];
+  return (await ctx.db.all<{ id: number }>(query)).map((r) => r.id);
+}
+
+/** `column IN (the matches' ids)`, or null when the query has no word. */
+function matchedIn(column: SQLiteColumn, index: string, q: QueryWord[], limit: number, score?: SQL): SQL | null {
+  const query = matchIdsQuery(index, q, limit, score);
+  return query && sql`${column} IN (${query})`;
 }
 
 /** A search result with what matched in it. */
@@ -82,11 +90,11 @@ type Found<T> = T & { highlight: Highlight };
  * the search order (ranking.ts): a title match first, the form typed, freshness.
  */
 async function searchPosts(ctx: RequestContext, _q: string, words: QueryWord[]): Promise<Found<PostCard>[]> {
-  const ids = await rankedIds(ctx, "search_posts", words, CANDIDATES, sql`bm25(search_posts, 10.0, 4.0, 1.0)`);
-  if (!ids.length) return [];
+  const matched = matchedIn(posts.id, "search_posts", words, CANDIDATES, sql`bm25(search_posts, 10.0, 4.0, 1.0)`);
+  if (!matched) return [];
   // By id alone (the primary key), unpublished ones dropped here: with `is_published = 1` in the query SQLite chose
   // posts_published_idx and walked every published post.
-  const rows = (await ctx.db.select().from(posts).where(inArray(posts.id, ids))).filter((post) => post.isPublished);
+  const rows = (await ctx.db.select().from(posts).where(matched)).filter((post) => post.isPublished);
   const ranked = rows
     .map((post) => {
       const title = markText(post.title, words);
@@ -136,13 +144,13 @@ function rankByText<T>(
  * common word) as the bonfire lists them to this viewer (never muted; guests only public authors'), ranked.
  */
 async function searchShouts(ctx: RequestContext, _q: string, words: QueryWord[]): Promise<Found<ShoutView>[]> {
-  const ids = await rankedIds(ctx, "search_shouts", words, CANDIDATES);
-  if (!ids.length) return [];
+  const matched = matchedIn(shouts.id, "search_shouts", words, CANDIDATES);
+  if (!matched) return [];
   const rows = await ctx.db
     .select({ shout: shouts })
     .from(shouts)
     .innerJoin(users, eq(users.id, shouts.userId))
-    .where(and(inArray(shouts.id, ids), listedWhere(ctx)));
+    .where(and(matched, listedWhere(ctx)));
   const ranked = rankByText(
     rows.map((r) => r.shout),
     words,
@@ -158,8 +166,8 @@ async function searchShouts(ctx: RequestContext, _q: string, words: QueryWord[])
 
 /** Comments under published posts by text (as shouts), in the search-result form (spec §3). */
 async function searchComments(ctx: RequestContext, _q: string, words: QueryWord[]): Promise<Found<UserCommentView>[]> {
-  const ids = await rankedIds(ctx, "search_comments", words, CANDIDATES);
-  if (!ids.length) return [];
+  const matched = matchedIn(comments.id, "search_comments", words, CANDIDATES);
+  if (!matched) return [];
   const rows = await ctx.db
     .select({
       comment: comments,
@@ -171,7 +179,7 @@ async function searchComments(ctx: RequestContext, _q: string, words: QueryWord[
     .from(comments)
     .innerJoin(posts, eq(posts.id, comments.postId))
     .innerJoin(users, eq(users.id, comments.userId))
-    .where(and(inArray(comments.id, ids), eq(comments.isDeleted, false), eq(posts.isPublished, true)));
+    .where(and(matched, eq(comments.isDeleted, false), eq(posts.isPublished, true)));
   const ranked = rankByText(rows, words, (r) => ({
     text: r.comment.text,
     createdAt: r.comment.createdAt,
