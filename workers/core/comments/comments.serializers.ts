@@ -1,4 +1,4 @@
-import type { CommentRow, UserRow } from "#drizzle/schema";
+import type { CommentRow } from "#drizzle/schema";
 import { type PublicUser, serializePublicUser } from "#workers/core/accounts/accounts.serializers";
 import type { PublicUserRow } from "#workers/core/accounts/public-users";
 import { postUrl } from "#workers/core/posts/posts.urls";

@@ -90,7 +90,7 @@ export function matchKind(word: QueryWord, token: string): "exact" | "form" | nu
  * combining mark, another script). A text without one folds one character for one (lower case, ё = е; nothing to
  * compose or strip); punctuation, №, emoji and other symbols are never part of a token.
  */
-const NOT_PLAIN = /(?![\u0000-\u00bf\u0400-\u04ff])[\p{L}\p{N}\p{M}]/u;
+const NOT_PLAIN = /(?![\u0020-\u00bf\u0400-\u04ff])[\p{L}\p{N}\p{M}]/u;
 
 /** The tokens of `text` with their places, as the index cuts them, each folded for matching. */
 export function* tokens(text: string): Generator<{ start: number; end: number; folded: string }> {
