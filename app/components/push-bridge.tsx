@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigate, useRouteLoaderData } from "react-router";
+import { afterIdle } from "#app/lib/idle";
 import type { RootData } from "#app/lib/root-data";
 
 /** The push helpers load after hydration: nothing of web push is in a page's first-load JavaScript. */
@@ -7,7 +8,7 @@ const push = () => import("#app/lib/push");
 
 /**
  * The page's side of web push (spec §4; docs/decisions/0016-web-push.md). Mount once in the shell:
- *   - registers the service worker (/sw.js?v=…) after hydration, for everyone;
+ *   - registers the service worker (/sw.js?v=…) at the first idle moment after hydration, for everyone;
  *   - for a member, re-sends this browser's push subscription once per page load (it may have rotated);
  *   - on the worker's {type: "notification-click"} message: marks the notification viewed, then navigates to its
  *     URL with React Router;
@@ -24,12 +25,12 @@ export function usePushMessages(): void {
   userIdRef.current = userId;
   const { search } = useLocation();
 
-  useEffect(() => {
-    void push().then((p) => p.registerServiceWorker());
-  }, []);
+  // Neither waits for anyone: both start at the first idle moment after hydration.
+  useEffect(() => afterIdle(() => void push().then((p) => p.registerServiceWorker())), []);
 
   useEffect(() => {
-    if (userId !== null) void push().then((p) => p.syncPushSubscription(userId));
+    if (userId === null) return;
+    return afterIdle(() => void push().then((p) => p.syncPushSubscription(userId)));
   }, [userId]);
 
   useEffect(() => {

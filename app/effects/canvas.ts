@@ -15,7 +15,11 @@ export interface ParticleEffect<P extends Particle> {
   count: number;
   spawn: (width: number, height: number, initial: boolean) => P;
   step: (p: P, dt: number, width: number, height: number) => boolean;
-  draw: (ctx: CanvasRenderingContext2D, p: P) => void;
+  /**
+   * Paints a frame's particles. An effect of one colour paints them all as one path (one fill or stroke a frame,
+   * not one per particle: a phone's main thread pays for every draw call, sixty times a second).
+   */
+  paint: (ctx: CanvasRenderingContext2D, particles: readonly P[]) => void;
   /** Stop by itself after this long (ms); runs until stopped when absent. */
   durationMs?: number;
 }
@@ -58,15 +62,12 @@ export function runParticles<P extends Particle>(effect: ParticleEffect<P>, clas
     ctx.clearRect(0, 0, width, height);
     const ending = effect.durationMs !== undefined && now - started > effect.durationMs;
     for (let i = particles.length - 1; i >= 0; i--) {
-      const alive = effect.step(particles[i], dt, width, height);
-      if (!alive) {
-        if (ending) particles.splice(i, 1);
-        else particles[i] = effect.spawn(width, height, false);
-        continue;
-      }
-      effect.draw(ctx, particles[i]);
+      if (effect.step(particles[i], dt, width, height)) continue;
+      if (ending) particles.splice(i, 1);
+      else particles[i] = effect.spawn(width, height, false);
     }
     if (ending && particles.length === 0) return stop();
+    effect.paint(ctx, particles);
     frame = requestAnimationFrame(tick);
   };
   const onVisibility = () => {

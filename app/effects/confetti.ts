@@ -24,13 +24,16 @@ export function startConfetti(): () => void {
         p.angle += p.spin * dt;
         return p.y < height + 20;
       },
-      draw: (ctx, p) => {
-        ctx.save();
-        ctx.translate(p.x, p.y);
-        ctx.rotate(p.angle);
-        ctx.fillStyle = p.colour;
-        ctx.fillRect(-p.size / 2, -p.size / 4, p.size, p.size / 2);
-        ctx.restore();
+      // Each piece turns on its own, so each is drawn in its own turned frame.
+      paint: (ctx, pieces) => {
+        for (const p of pieces) {
+          ctx.save();
+          ctx.translate(p.x, p.y);
+          ctx.rotate(p.angle);
+          ctx.fillStyle = p.colour;
+          ctx.fillRect(-p.size / 2, -p.size / 4, p.size, p.size / 2);
+          ctx.restore();
+        }
       },
     },
     "effect-confetti",

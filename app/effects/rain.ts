@@ -19,12 +19,14 @@ export function startRain(): () => void {
         p.y += p.vy * dt;
         return p.y < height + 30;
       },
-      draw: (ctx, p) => {
-        ctx.beginPath();
+      paint: (ctx, drops) => {
         ctx.strokeStyle = colour;
         ctx.lineWidth = 1.2;
-        ctx.moveTo(p.x, p.y);
-        ctx.lineTo(p.x + p.size * 0.08, p.y + p.size);
+        ctx.beginPath();
+        for (const p of drops) {
+          ctx.moveTo(p.x, p.y);
+          ctx.lineTo(p.x + p.size * 0.08, p.y + p.size);
+        }
         ctx.stroke();
       },
     },

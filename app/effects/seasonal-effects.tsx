@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { afterIdle } from "#app/lib/idle";
 import { useRootData } from "#app/lib/root-data";
 import { RAIN_SOUND_MIN_WIDTH } from "#workers/core/effects/effects";
 
@@ -11,17 +12,23 @@ function prefersReducedMotion(): boolean {
   return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
-/** Runs `start` (loaded lazily) while `on`; its returned function stops it. */
+/**
+ * Runs `start` (loaded lazily) while `on`, from the browser's first idle moment after the page has hydrated (an
+ * animation nobody waits for need not share hydration's busiest task); its returned function stops it.
+ */
 function useLazyEffect(on: boolean, load: () => Promise<() => () => void>): void {
   useEffect(() => {
     if (!on || prefersReducedMotion()) return;
     let stop: (() => void) | undefined;
     let cancelled = false;
-    load().then((start) => {
-      if (!cancelled) stop = start();
+    const cancelWait = afterIdle(() => {
+      load().then((start) => {
+        if (!cancelled) stop = start();
+      });
     });
     return () => {
       cancelled = true;
+      cancelWait();
       stop?.();
     };
   }, [on, load]);

@@ -24,10 +24,13 @@ export function startSnow(): () => void {
         if (p.x > width + 10) p.x = -10;
         return p.y < height + 10;
       },
-      draw: (ctx, p) => {
-        ctx.beginPath();
+      paint: (ctx, flakes) => {
         ctx.fillStyle = colour;
-        ctx.arc(p.x, p.y, p.size, 0, Math.PI * 2);
+        ctx.beginPath();
+        for (const p of flakes) {
+          ctx.moveTo(p.x + p.size, p.y);
+          ctx.arc(p.x, p.y, p.size, 0, Math.PI * 2);
+        }
         ctx.fill();
       },
     },

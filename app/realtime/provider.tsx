@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { useLocation, useRevalidator } from "react-router";
 import { NOTICE_STICKY, useNotice } from "#app/components/notices";
 import { api, clientId } from "#app/lib/api";
+import { afterIdle } from "#app/lib/idle";
 import { useRootData } from "#app/lib/root-data";
 import { REALTIME } from "#workers/realtime/constants";
 import type { TEventType, TServerMessage } from "#workers/realtime/messages";
@@ -123,25 +124,29 @@ export function RealtimeProvider({ children }: { children: React.ReactNode }) {
     }
   }, [loadOnline, refresh]);
 
-  // One connection per signed-in identity: sign-in and sign-out reconnect (spec §4).
+  // One connection per signed-in identity: sign-in and sign-out reconnect (spec §4). It opens at the first idle
+  // moment after hydration, not inside hydration's task with every other mount effect.
   useEffect(() => {
     let cancelled = false;
-    void import("./connection").then(({ Connection }) => {
-      if (cancelled) return;
-      const conn = new Connection({
-        url: socketUrl,
-        clientId: clientId(),
-        route: () => route.current,
-        onMessage: dispatch,
-        onStatus: setConnectionStatus,
-        onReopen: () => void sync(),
+    const cancelWait = afterIdle(() => {
+      void import("./connection").then(({ Connection }) => {
+        if (cancelled) return;
+        const conn = new Connection({
+          url: socketUrl,
+          clientId: clientId(),
+          route: () => route.current,
+          onMessage: dispatch,
+          onStatus: setConnectionStatus,
+          onReopen: () => void sync(),
+        });
+        connection.current = conn;
+        conn.start();
+        void loadOnline().catch(() => {});
       });
-      connection.current = conn;
-      conn.start();
-      void loadOnline().catch(() => {});
     });
     return () => {
       cancelled = true;
+      cancelWait();
       connection.current?.stop();
       connection.current = null;
       setConnectionStatus("idle");

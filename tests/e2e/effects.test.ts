@@ -1,9 +1,21 @@
+import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { closeBrowser, hydrated, newContext, screenshot, signInAs } from "./browser";
 
 afterAll(closeBrowser);
 
 const ADMIN = ["admin@kostyor.local", "admin-demo-2026"] as const;
+
+/** Whether the effect's canvas has anything drawn on it (some pixel not fully transparent). */
+function painted(page: Page, selector: string): Promise<boolean> {
+  return page.locator(selector).evaluate((canvas: HTMLCanvasElement) => {
+    const ctx = canvas.getContext("2d");
+    if (!ctx || !canvas.width || !canvas.height) return false;
+    const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+    for (let i = 3; i < data.length; i += 4) if (data[i] > 0) return true;
+    return false;
+  });
+}
 
 describe("seasonal effects (an admin's clock override)", () => {
   it("snow in winter, rain with its sound switch in autumn, nothing in summer; only the day's code loads", async () => {
@@ -26,12 +38,14 @@ describe("seasonal effects (an admin's clock override)", () => {
     await page.goto("/?effects_date=2027-01-10");
     await hydrated(page);
     await page.locator("canvas.effect-snow").waitFor({ state: "attached" });
+    await expect.poll(() => painted(page, "canvas.effect-snow")).toBe(true);
     expect(scripts.some((url) => /\/snow-/.test(url))).toBe(true);
     await screenshot(page, "effects-snow-darkorange-1280");
 
     await page.goto("/?effects_date=2026-10-10");
     await hydrated(page);
     await page.locator("canvas.effect-rain").waitFor({ state: "attached" });
+    await expect.poll(() => painted(page, "canvas.effect-rain")).toBe(true);
     const sound = page.getByRole("button", { name: "Включить шум дождя" });
     await sound.click();
     await page.getByRole("button", { name: "Выключить шум дождя" }).waitFor();
@@ -52,6 +66,7 @@ describe("seasonal effects (an admin's clock override)", () => {
     const year = 2026 - 2019;
     await expect.poll(() => page.locator(".logo-age").first().textContent()).toBe(`${year} лет`);
     await page.locator("canvas.effect-confetti").waitFor({ state: "attached" });
+    await expect.poll(() => painted(page, "canvas.effect-confetti")).toBe(true);
     await screenshot(page, "effects-birthday-darkorange-1280");
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, "effects-birthday-darkorange-390");
