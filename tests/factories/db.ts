@@ -38,3 +38,49 @@ export async function freshWindow(windowSeconds: number, needSeconds = 10): Prom
   const left = windowSeconds - (nowSec % windowSeconds);
   if (left < needSeconds) await new Promise((r) => setTimeout(r, left * 1000 + 50));
 }
+
+/**
+ * The test D1 with a log of its round trips: each batch (logged as its number of statements) and each statement
+ * run on its own (logged as 1).
+ */
+export function countingD1(): { d1: D1Database; trips: number[] } {
+  const trips: number[] = [];
+  const originals = new WeakMap<object, D1PreparedStatement>();
+  const counted = (statement: D1PreparedStatement): D1PreparedStatement => {
+    const proxy = new Proxy(statement, {
+      get(target, key) {
+        const value = Reflect.get(target, key, target);
+        if (typeof value !== "function") return value;
+        if (key === "bind") return (...args: unknown[]) => counted(value.apply(target, args));
+        if (key === "all" || key === "raw" || key === "first" || key === "run") {
+          return (...args: unknown[]) => {
+            trips.push(1);
+            return value.apply(target, args);
+          };
+        }
+        return value.bind(target);
+      },
+    });
+    originals.set(proxy, statement);
+    return proxy;
+  };
+  // The database and its sessions (D1's read replication API) alike.
+  const countedDb = <T extends D1Database | D1DatabaseSession>(db: T): T =>
+    new Proxy(db, {
+      get(target, key) {
+        const value = Reflect.get(target, key, target);
+        if (key === "prepare") return (query: string) => counted(target.prepare(query));
+        if (key === "batch") {
+          return (statements: D1PreparedStatement[]) => {
+            trips.push(statements.length);
+            return target.batch(statements.map((s) => originals.get(s) ?? s));
+          };
+        }
+        if (key === "withSession") {
+          return (constraint?: string) => countedDb((target as D1Database).withSession(constraint));
+        }
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+  return { d1: countedDb(env.DB), trips };
+}

@@ -1,33 +1,15 @@
-import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { siteSettings, users } from "#drizzle/schema";
+import { countingD1 } from "#tests/factories/db";
 import { createUser } from "#tests/factories/users";
 import { coalescingReader, createDb } from "#workers/platform/db";
-
-/** The local D1 with a counter of batch round trips. */
-function countingD1(): { d1: D1Database; batches: number[] } {
-  const batches: number[] = [];
-  const d1 = new Proxy(env.DB, {
-    get(target, key) {
-      const value = Reflect.get(target, key, target);
-      if (key === "batch") {
-        return (statements: D1PreparedStatement[]) => {
-          batches.push(statements.length);
-          return (value as D1Database["batch"]).call(target, statements);
-        };
-      }
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-  return { d1, batches };
-}
 
 describe("coalesced reads", () => {
   it("reads asked for in the same turn go to D1 as one batch, each caller gets its own rows", async () => {
     const a = await createUser();
     const b = await createUser();
-    const { d1, batches } = countingD1();
+    const { d1, trips: batches } = countingD1();
     const db = createDb(d1);
     const read = coalescingReader(db);
     const [[first], [[second], settings]] = await Promise.all([
@@ -41,7 +23,7 @@ describe("coalesced reads", () => {
   });
 
   it("reads of later turns are separate round trips", async () => {
-    const { d1, batches } = countingD1();
+    const { d1, trips: batches } = countingD1();
     const db = createDb(d1);
     const read = coalescingReader(db);
     await read([db.select().from(siteSettings)]);

@@ -1,8 +1,11 @@
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { type ErrorBody, guestClient, json, memberClient, RUSSIAN } from "#tests/factories/client";
-import { scalar } from "#tests/factories/db";
+import { countingD1, scalar } from "#tests/factories/db";
 import { createDraftRow, createPublishedPost, paragraphBody } from "#tests/factories/posts";
+import { getTag, listTagPosts } from "#workers/core/tags/tags";
 import { tagKey, tagSlugBase } from "#workers/core/tags/tags.schemas";
+import { buildRequestContext } from "#workers/platform/context";
 
 type Tag = { slug: string; name: string; posts_count: number };
 type PageOf<T> = { results: T[]; next: string | null; previous: string | null };
@@ -144,5 +147,38 @@ describe("posts_count and tag pages", () => {
     expect(top.results.every((t) => t.posts_count > 0)).toBe(true);
     expect((await client.get("/tag/top/?item_type=nope")).status).toBe(400);
     expect((await client.get("/tag/top/")).status).toBe(200);
+  });
+});
+
+describe("a tag's page: its list in the tag's round trip", () => {
+  it("once this isolate knows the tag's size, reads the tag and its posts at once, the same posts as before", async () => {
+    const { client, user } = await memberClient();
+    const name = `Квесты${run}`;
+    const made = [];
+    for (let i = 0; i < 3; i++) {
+      const post = await createPublishedPost(user, new Date(Date.now() - i * 1000));
+      await setTags(client, post.slug, [name]);
+      made.push(post);
+    }
+    const slug = tagSlugBase(name);
+    // A guest's tag page as its loader reads it, on a D1 that logs its round trips.
+    const page = async () => {
+      const { d1, trips } = countingD1();
+      const ctx = await buildRequestContext(new Request("http://localhost/"), { ...env, DB: d1 }, { waitUntil() {} });
+      const [list, tag] = await Promise.all([listTagPosts(ctx, slug, 1), getTag(ctx, slug)]);
+      return { list, tag, trips: trips.length };
+    };
+    const first = await page();
+    const second = await page();
+    expect(first.list.results.map((p) => p.slug)).toEqual(made.map((p) => p.slug));
+    expect(second.list).toEqual(first.list);
+    expect(second.tag).toEqual(first.tag);
+    expect(second.trips).toBe(first.trips - 1);
+
+    // The list read with the tag does not decide whether the tag is shown: the tag's own read does.
+    for (const post of made) expect((await client.post(`/post/${post.slug}/unpublish/`)).status).toBe(200);
+    const { d1 } = countingD1();
+    const ctx = await buildRequestContext(new Request("http://localhost/"), { ...env, DB: d1 }, { waitUntil() {} });
+    await expect(listTagPosts(ctx, slug, 1)).rejects.toMatchObject({ code: "not_found" });
   });
 });

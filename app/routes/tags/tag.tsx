@@ -49,12 +49,16 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
   const page = search.get("page") || undefined;
   const itemType = search.get("itemType") === "shouts" ? ("shouts" as const) : ("posts" as const);
-  const tag = await getTag(ctx, params.slug).catch(loaderError);
-  const [posts, shouts, pinned] = await Promise.all([
-    itemType === "posts" ? listTagPosts(ctx, tag.slug, page).catch(loaderError) : null,
-    itemType === "shouts" ? listTagShouts(ctx, tag.slug, page).catch(loaderError) : null,
+  // The tag and its list start together (one round trip where the list can go with the tag, tags.ts); an unknown
+  // tag is a 404 whatever the rest says, so the tag's error comes first.
+  const lists = Promise.all([
+    itemType === "posts" ? listTagPosts(ctx, params.slug, page).catch(loaderError) : null,
+    itemType === "shouts" ? listTagShouts(ctx, params.slug, page).catch(loaderError) : null,
     listPinnedPosts(ctx),
   ]);
+  lists.catch(() => {});
+  const tag = await getTag(ctx, params.slug).catch(loaderError);
+  const [posts, shouts, pinned] = await lists;
   return {
     tag,
     itemType,

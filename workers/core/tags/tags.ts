@@ -41,8 +41,22 @@ export function tagVisibleWhere(viewer: Pick<RequestContext, "actor">): SQL {
 /** The tags a request has looked up: the tag page's loader and its list ask for the same one. */
 const tagsOfRequest = new WeakMap<RequestContext, Map<string, Promise<TagRow | undefined>>>();
 
+/** A slug as tags are looked up by (lower case), or null for what cannot be one. */
+function tagKey(slug: string): string | null {
+  return typeof slug === "string" && slug.length <= 200 ? slug.toLowerCase() : null;
+}
+
+/**
+ * SQL: the id of the tag with this slug, for a list read in the same round trip as the tag itself. Whether the
+ * viewer may see the tag is the tag read's to say (findTag, in the same batch): a page of an unknown or hidden
+ * tag is a 404 whatever its list returned.
+ */
+function tagIdBySlug(key: string): SQL {
+  return sql`(SELECT ${tags.id} FROM ${tags} WHERE ${tags.slug} = ${key})`;
+}
+
 async function findTag(ctx: RequestContext, slug: string): Promise<TagRow> {
-  const key = typeof slug === "string" && slug.length <= 200 ? slug.toLowerCase() : null;
+  const key = tagKey(slug);
   let known = tagsOfRequest.get(ctx);
   if (!known) {
     known = new Map();
@@ -90,19 +104,25 @@ export async function listTagItems(
  */
 export async function listTagShouts(ctx: RequestContext, slug: string, pageInput: unknown): Promise<Page<ShoutView>> {
   const page = parseInput(ZPage, pageInput ?? undefined);
-  const tag = await findTag(ctx, slug);
+  const key = tagKey(slug);
+  if (key === null) await findTag(ctx, slug);
   const size = SHOUTS_PAGE_SIZE;
-  const rows = (
-    await ctx.db
-      .select({ shout: shouts })
-      .from(shoutTags)
-      .innerJoin(shouts, eq(shouts.id, shoutTags.shoutId))
-      .innerJoin(users, eq(users.id, shouts.userId))
-      .where(and(eq(shoutTags.tagId, tag.id), listedWhere(ctx)))
-      .orderBy(desc(shouts.id))
-      .limit(size + 1)
-      .offset((page - 1) * size)
-  ).map((r) => r.shout);
+  // The tag and its shouts in one round trip (coalesced reads).
+  const [[found]] = await Promise.all([
+    ctx.read([
+      ctx.db
+        .select({ shout: shouts })
+        .from(shoutTags)
+        .innerJoin(shouts, eq(shouts.id, shoutTags.shoutId))
+        .innerJoin(users, eq(users.id, shouts.userId))
+        .where(and(eq(shoutTags.tagId, tagIdBySlug(key as string)), listedWhere(ctx)))
+        .orderBy(desc(shouts.id))
+        .limit(size + 1)
+        .offset((page - 1) * size),
+    ]),
+    findTag(ctx, slug),
+  ]);
+  const rows = found.map((r) => r.shout);
   const paged = numberedPage(rows, page, size);
   return { ...paged, results: await loadViews(ctx, paged.results) };
 }
@@ -115,6 +135,20 @@ export async function listTagShouts(ctx: RequestContext, slug: string, pageInput
  */
 const TAG_SORT_LIMIT = 2000;
 
+/**
+ * What this isolate last saw of tags' sizes (published posts), by slug: the size picks the list's plan, and knowing
+ * it lets the list go to D1 in the same round trip as the tag. Only a hint: a stale size can pick the slower plan
+ * for a while, never other rows (the list reads the tag by its slug). The oldest entries go first.
+ */
+const tagSizeHints = new Map<string, number>();
+const TAG_SIZE_HINTS_MAX = 1000;
+
+function rememberTagSize(key: string, postsCount: number): void {
+  tagSizeHints.delete(key);
+  tagSizeHints.set(key, postsCount);
+  if (tagSizeHints.size > TAG_SIZE_HINTS_MAX) tagSizeHints.delete(tagSizeHints.keys().next().value as string);
+}
+
 export async function listTagPosts(
   ctx: RequestContext,
   slug: string,
@@ -124,24 +158,33 @@ export async function listTagPosts(
   if (parseInput(ZTagItemType, itemType) !== "posts")
     throw AppError.field("itemType", "Здесь можно смотреть только статьи.");
   const page = parseInput(ZPage, pageInput ?? undefined);
-  const tag = await findTag(ctx, slug);
+  const key = tagKey(slug);
+  const hint = key === null ? undefined : tagSizeHints.get(key);
+  // A tag this isolate has not seen yet is read first: its size picks the plan.
+  const known = hint === undefined ? await findTag(ctx, slug) : undefined;
   const size = POSTS_PAGE_SIZE;
   // Two ways to the page, and SQLite cannot tell which is cheap: walking the site's published posts newest first
   // until enough carry the tag (cheap for a tag on many posts, a walk over every post for a rare one), or reading
   // the tag's own posts and sorting them (cheap for a rare tag). The tag's post count decides. The unary plus
   // keeps SQLite off posts_published_idx when the tag's own index is the way.
-  const published = tag.postsCount <= TAG_SORT_LIMIT ? sql`+${posts.isPublished} = 1` : eq(posts.isPublished, true);
-  // A coalesced read: on the tag page it shares a round trip with the pinned strip's posts.
-  const [found] = await ctx.read([
-    ctx.db
-      .select({ post: POST_CARD_COLUMNS })
-      .from(postTags)
-      .innerJoin(posts, eq(posts.id, postTags.postId))
-      .where(and(eq(postTags.tagId, tag.id), published))
-      .orderBy(desc(posts.publishedAt), desc(posts.id))
-      .limit(size + 1)
-      .offset((page - 1) * size),
+  const postsCount = known ? known.postsCount : (hint as number);
+  const published = postsCount <= TAG_SORT_LIMIT ? sql`+${posts.isPublished} = 1` : eq(posts.isPublished, true);
+  // Coalesced reads: on the tag page the list shares a round trip with the pinned strip's posts, and with the tag
+  // itself when the size was known.
+  const [[found], tag] = await Promise.all([
+    ctx.read([
+      ctx.db
+        .select({ post: POST_CARD_COLUMNS })
+        .from(postTags)
+        .innerJoin(posts, eq(posts.id, postTags.postId))
+        .where(and(eq(postTags.tagId, known ? known.id : tagIdBySlug(key as string)), published))
+        .orderBy(desc(posts.publishedAt), desc(posts.id))
+        .limit(size + 1)
+        .offset((page - 1) * size),
+    ]),
+    known ?? findTag(ctx, slug),
   ]);
+  rememberTagSize(key as string, tag.postsCount);
   const rows = found.map((r) => r.post);
   const paged = numberedPage(rows, page, size);
   return { ...paged, results: await loadCards(ctx, paged.results) };
