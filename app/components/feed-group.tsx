@@ -1,7 +1,6 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { Link } from "#app/components/link";
-import { useHydrated } from "#app/lib/hooks";
 import { useRootData } from "#app/lib/root-data";
 import type { FeedGroupView, FeedPage, FeedSourceShape, NewsItem } from "#workers/core/feed/feed.read";
 import { pluralize } from "#workers/core/shared/plural";
@@ -116,7 +115,6 @@ export function FeedList<T extends { id: number }>({
 }) {
   const { user } = useRootData();
   const location = useLocation();
-  const hydrated = useHydrated();
   const fetcher = useFetcher<{ feed: FeedPage<T> }>();
   const endless = user ? user.settings.is_endless_enabled !== false : true;
   const [extra, setExtra] = useState<T[]>([]);
@@ -141,7 +139,7 @@ export function FeedList<T extends { id: number }>({
   const loading = fetcher.state !== "idle";
   const { load: fetcherLoad } = fetcher;
   const load = useCallback((href: string) => fetcherLoad(href), [fetcherLoad]);
-  useEndlessScroll(sentinel, { enabled: endless && hydrated, next, loading, load });
+  useEndlessScroll(sentinel, { enabled: endless, next, loading, load });
 
   const items = [...feed.results, ...extra];
   if (!items.length) return <>{empty}</>;

@@ -45,7 +45,8 @@ export function FeedPaging({
 
 /**
  * Endless scroll (the member's is_endless_enabled, on for guests): loads the next page when the «Показать ещё»
- * link comes within 400 px of the viewport.
+ * link comes within 400 px of the viewport. An effect, so it only ever runs in the browser once the page has
+ * hydrated: a list needs no hydration flag for it (reading one would re-render the whole list at hydration).
  */
 export function useEndlessScroll(
   sentinel: RefObject<HTMLAnchorElement | null>,

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { Link } from "#app/components/link";
-import { useHydrated } from "#app/lib/hooks";
 import { useRootData } from "#app/lib/root-data";
 import { useLiveCommentCount } from "#app/realtime/live-counts";
 import type { PostCard as PostCardData } from "#workers/core/posts/posts.serializers";
@@ -111,7 +110,6 @@ export function PostFeed({
 }) {
   const { user } = useRootData();
   const location = useLocation();
-  const hydrated = useHydrated();
   const fetcher = useFetcher<{ feed: FeedPage }>();
   const endless = user ? user.settings.is_endless_enabled !== false : true;
   const [extra, setExtra] = useState<PostCardData[]>([]);
@@ -140,7 +138,7 @@ export function PostFeed({
     (href: string) => fetcherLoad(indexRoute ? `${href}${href.includes("?") ? "&" : "?"}index` : href),
     [fetcherLoad, indexRoute],
   );
-  useEndlessScroll(sentinel, { enabled: endless && hydrated, next, loading, load });
+  useEndlessScroll(sentinel, { enabled: endless, next, loading, load });
 
   const posts = [...feed.results, ...extra];
   if (!posts.length) return <>{empty}</>;

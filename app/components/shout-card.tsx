@@ -1,6 +1,5 @@
 import { useState } from "react";
 import { Link } from "#app/components/link";
-import { useHydrated } from "#app/lib/hooks";
 import { useRootData } from "#app/lib/root-data";
 import { useLiveCommentCount } from "#app/realtime/live-counts";
 import { pluralize } from "#workers/core/shared/plural";
@@ -49,11 +48,12 @@ export function ShoutCard({
   onDeleted?: () => void;
 }) {
   const { user } = useRootData();
-  const hydrated = useHydrated();
-  const [editingInline, setEditingInline] = useState(false);
+  // The page may open with the edit form (?edit=shout, the no-JS way); with JavaScript the state opens and closes
+  // it (no flag for hydration here: reading one would re-render every card of a list once the page hydrates).
+  const [editingInline, setEditingInline] = useState(editing);
   const anchor = `shout-${shout.id}`;
   const url = shoutUrl(shout.id);
-  const showEdit = shout.can_edit && (hydrated ? editingInline : editing);
+  const showEdit = shout.can_edit && editingInline;
   const hideMedia = shout.is_media_hidden || !!user?.settings.is_hidden_media_enabled;
   const clamp = !detail && !user?.settings.is_shouts_expanded;
   const hasMenu = shout.can_edit || shout.can_delete || shout.can_moderate || (!!user && user.id !== shout.user.id);

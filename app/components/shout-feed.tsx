@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
-import { useHydrated } from "#app/lib/hooks";
 import { useRootData } from "#app/lib/root-data";
 import { useLiveShoutList } from "#app/realtime/live-shouts";
 import type { ShoutView } from "#workers/core/shouts/shouts.serializers";
@@ -46,7 +45,6 @@ export function ShoutFeed({
 }) {
   const { user, config } = useRootData();
   const location = useLocation();
-  const hydrated = useHydrated();
   const fetcher = useFetcher<{ feed: ShoutPage }>();
   const actions = useFetcher<ShoutActionResult>({ key: FEED_FETCHER });
   useShoutResultNotice(actions.data);
@@ -74,7 +72,7 @@ export function ShoutFeed({
   const loading = fetcher.state !== "idle";
   const { load: fetcherLoad } = fetcher;
   const load = useCallback((href: string) => fetcherLoad(href), [fetcherLoad]);
-  useEndlessScroll(sentinel, { enabled: endless && hydrated, next, loading, load });
+  useEndlessScroll(sentinel, { enabled: endless, next, loading, load });
 
   const shown = dropMuted ? items.filter((s) => !s.is_muted) : items;
   if (!shown.length) return <>{empty}</>;

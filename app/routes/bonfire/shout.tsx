@@ -183,12 +183,26 @@ function numberParam(value: string | null): number | null {
 /** What a failed plain (no-JS) form of the shout itself says; the comment forms show their own. */
 const SHOUT_INTENTS = ["delete-shout", "pin", "mute", "freeze"];
 
+/**
+ * What a failed plain (no-JS) form of the shout itself says. A leaf of its own: it reads the hydration flag (with
+ * JavaScript the forms are fetchers and say it themselves), and hydration then re-renders only this, not the page.
+ */
+function ShoutFailure({ actionData }: { actionData: unknown }) {
+  const hydrated = useHydrated();
+  const failure = hydrated ? null : asFailure(actionData);
+  if (!failure || !SHOUT_INTENTS.includes(failure.values?.intent ?? "")) return null;
+  return (
+    <div className="form-errors" role="alert">
+      <p>{failure.detail}</p>
+    </div>
+  );
+}
+
 export default function ShoutPage({ loaderData, actionData }: Route.ComponentProps) {
   useCommentDeleteNotice();
   const { user, config } = useRootData();
   const navigate = useNavigate();
   const notice = useNotice();
-  const hydrated = useHydrated();
   const [params] = useSearchParams();
   useCommentScroll();
   const viewer = { viewer: user, oneHourEdit: config.is_one_hour_edit_enabled };
@@ -206,8 +220,6 @@ export default function ShoutPage({ loaderData, actionData }: Route.ComponentPro
     loaderData.shout.comments_count,
     user,
   );
-  const failure = hydrated ? null : asFailure(actionData);
-  const shoutFailure = failure && SHOUT_INTENTS.includes(failure.values?.intent ?? "") ? failure : null;
   const target = { kind: "shout", id: shout.id } as const;
   const signIn = `/auth/sign-in?redirectTo=${encodeURIComponent(`${shoutUrl(shout.id)}#comments`)}`;
 
@@ -218,11 +230,7 @@ export default function ShoutPage({ loaderData, actionData }: Route.ComponentPro
       <p className="back-link shout-back">
         <Link to="/bonfire">← Все записки</Link>
       </p>
-      {shoutFailure ? (
-        <div className="form-errors" role="alert">
-          <p>{shoutFailure.detail}</p>
-        </div>
-      ) : null}
+      <ShoutFailure actionData={actionData} />
       <ShoutCard
         shout={{ ...shout, comments_count: count }}
         detail
