@@ -14,8 +14,12 @@
 // `--url http://localhost:8787` audits a site already running (`npm start`). `--only <text>[,<text>…]` keeps the page
 // types whose name contains one of the texts; `--no-perf` skips performance, `--dump DIR` keeps each performance run's report and trace. Exits with 1 when an audit fails that is not failing
 // on purpose (pages kept out of search engines, the 404 page's status) or a performance median is below 95.
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
+// `--h2` requests the pages over HTTP/2 through a local TLS front (`startH2Proxy`), as Cloudflare serves them; the
+// local server speaks HTTP/1.1, whose six connections per origin Lighthouse's simulated network models as such.
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import http2 from "node:http2";
+import { connect, createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import lighthouse from "lighthouse";
@@ -44,6 +48,8 @@ const givenUrl = option("--url");
 const only = option("--only")?.split(",");
 const runs = Number(option("--runs") ?? 3);
 const perf = !args.includes("--no-perf");
+/** `--h2`: pages are requested over HTTP/2 with TLS, as Cloudflare serves them (see `startH2Proxy`). */
+const h2 = args.includes("--h2");
 /** Lighthouse's default CPU slowdown, and the lowest benchmarkIndex of the host class it is meant for. */
 const DEFAULT_SLOWDOWN = 4;
 const HIGH_END_DESKTOP_INDEX = 1500;
@@ -55,6 +61,90 @@ const freePort = () =>
       srv.close(() => resolve(port));
     });
   });
+
+/** Headers of HTTP/1.1 connections that HTTP/2 forbids. */
+const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade"]);
+
+/**
+ * `--h2`: an HTTP/2 (TLS, a throwaway self-signed certificate) front for the local site, which speaks HTTP/1.1
+ * only. Production is served by Cloudflare over HTTP/2 or 3, and Lighthouse's simulated network follows the
+ * protocol it observes: over HTTP/1.1 it gives an origin six connections, each opened with its own round trip and
+ * each request waiting for a free one; over HTTP/2 one connection carries every request. Requests go on to the
+ * site with its own Host and Origin, so the pages are the ones it serves directly. Returns the front's URL and a stop function.
+ */
+async function startH2Proxy(target) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "kostyor-audit-tls-"));
+  const [key, cert] = [path.join(dir, "key.pem"), path.join(dir, "cert.pem")];
+  run(
+    "openssl",
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "rsa:2048",
+      "-nodes",
+      "-days",
+      "1",
+      "-subj",
+      "/CN=localhost",
+      "-keyout",
+      key,
+      "-out",
+      cert,
+    ],
+    { stdio: "ignore" },
+  );
+  const upstream = new URL(target);
+  // HTTP/1.1 stays on for the realtime WebSocket, which browsers open over an HTTP/1.1 upgrade.
+  const tls = { key: readFileSync(key), cert: readFileSync(cert), allowHTTP1: true };
+  const server = http2.createSecureServer(tls, (req, res) => {
+    const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !name.startsWith(":")));
+    headers.host = upstream.host;
+    if (headers.origin) headers.origin = upstream.origin;
+    const forward = http.request(
+      { hostname: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers },
+      (answer) => {
+        const out = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !HOP_BY_HOP.has(name)));
+        res.writeHead(answer.statusCode ?? 502, out);
+        answer.pipe(res);
+      },
+    );
+    forward.on("error", () => {
+      if (!res.headersSent) res.writeHead(502);
+      res.end();
+    });
+    req.pipe(forward);
+  });
+  server.on("upgrade", (req, socket, head) => {
+    const lines = [`${req.method} ${req.url} HTTP/1.1`];
+    for (let i = 0; i < req.rawHeaders.length; i += 2) {
+      const name = req.rawHeaders[i];
+      // The site checks a WebSocket's Origin against its own: the front stands in for it, as TLS termination would.
+      const value = { host: upstream.host, origin: upstream.origin }[name.toLowerCase()] ?? req.rawHeaders[i + 1];
+      lines.push(`${name}: ${value}`);
+    }
+    const onward = connect(Number(upstream.port), upstream.hostname, () => {
+      onward.write(`${lines.join("\r\n")}\r\n\r\n`);
+      onward.write(head);
+      socket.pipe(onward).pipe(socket);
+    });
+    const close = () => {
+      socket.destroy();
+      onward.destroy();
+    };
+    onward.on("error", close);
+    socket.on("error", close);
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `https://localhost:${server.address().port}`;
+  return {
+    url,
+    stop: () => {
+      server.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
 
 /** Builds and serves the site on a fresh, seeded local state; returns its URL and a stop function. */
 async function serveSite() {
@@ -260,6 +350,7 @@ async function freshBrowser(previous) {
       "--disable-component-update",
       "--disable-sync",
       "--no-first-run",
+      ...(h2 ? ["--ignore-certificate-errors"] : []),
       `--remote-debugging-port=${port}`,
     ],
   });
@@ -284,6 +375,7 @@ const formatMetrics = (m) =>
 
 const chrome = ensureChromium();
 const site = givenUrl ? { url: givenUrl.replace(/\/$/, ""), stop: () => {} } : await serveSite();
+const front = h2 ? await startH2Proxy(site.url) : null;
 let browser = await freshBrowser();
 
 let unexpected = 0;
@@ -294,7 +386,7 @@ try {
   const started = Date.now();
   const cpu = perf ? await cpuSlowdown(browser.port, `${site.url}/auth/sign-in`) : { multiplier: DEFAULT_SLOWDOWN };
   console.log(
-    `Lighthouse (mobile) · ${site.url} · load average ${loadAverage()} · performance: median of ${runs} runs, ` +
+    `Lighthouse (mobile) · ${front ? `${front.url} (HTTP/2) → ` : ""}${site.url} · load average ${loadAverage()} · performance: median of ${runs} runs, ` +
       `CPU slowdown ${cpu.multiplier}×${Number.isFinite(cpu.index) ? ` (benchmarkIndex ${Math.round(cpu.index)})` : ""}\n` +
       `${"page".padEnd(20)} ${"role".padEnd(6)} ${"theme".padEnd(10)} a11y  bp  seo perf  (runs) metrics of the median run`,
   );
@@ -306,7 +398,7 @@ try {
       const everyTheme = all || page.name === "home, new" || page.name === "post with comments";
       for (const theme of everyTheme ? THEMES : THEMES.slice(0, 2)) {
         await setTheme(browser.context, site.url, role, theme);
-        const url = `${site.url}${page.path}`;
+        const url = `${front?.url ?? site.url}${page.path}`;
         const measured = perf && PERF_THEMES.includes(theme);
         if (measured) browser = await freshBrowser(browser);
         const first = await audit(
@@ -351,6 +443,7 @@ try {
   await setTheme(browser.context, site.url, "member", "darkorange");
 } finally {
   await closeBrowser(browser);
+  front?.stop();
   site.stop();
 }
 process.exit(unexpected || slow ? 1 : 0);
