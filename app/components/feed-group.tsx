@@ -121,8 +121,9 @@ export function FeedList<T extends { id: number }>({
   const [next, setNext] = useState<string | null>(pageHref(location.pathname, feed.next));
   const sentinel = useRef<HTMLAnchorElement>(null);
 
+  // On mount nothing is to be reset: the same (empty) list keeps React from rendering every card again.
   useEffect(() => {
-    setExtra([]);
+    setExtra((list) => (list.length ? [] : list));
     setNext(pageHref(location.pathname, feed.next));
   }, [feed, location.pathname]);
 

@@ -69,7 +69,9 @@ export function PawButton({
   const back = useBackPath(anchor);
   const [state, setState] = useState({ pwnd, ownd });
 
-  useEffect(() => setState({ pwnd, ownd }), [pwnd, ownd]);
+  // New figures from the loader replace the shown ones; on mount they are the shown ones, and keeping the same
+  // state object spares a render of every paw button of the page right after hydration.
+  useEffect(() => setState((s) => (s.pwnd === pwnd && s.ownd === ownd ? s : { pwnd, ownd })), [pwnd, ownd]);
   // Paws given elsewhere arrive through the channel: the score for everyone, the own paw for the member's other tabs.
   useRealtimeEvent(["like_created", "like_deleted"], (event) => {
     const like = event.obj;

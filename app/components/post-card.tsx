@@ -117,8 +117,9 @@ export function PostFeed({
   const sentinel = useRef<HTMLAnchorElement>(null);
 
   // A new first page (another tab, a revalidation) starts the list again.
+  // On mount nothing is to be reset: the same (empty) list keeps React from rendering every card again.
   useEffect(() => {
-    setExtra([]);
+    setExtra((list) => (list.length ? [] : list));
     setNext(pageHref(location.pathname, feed.next));
   }, [feed, location.pathname]);
 

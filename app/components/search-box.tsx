@@ -5,6 +5,12 @@ import { IconSearch } from "./icons";
 
 type Panel = ComponentType<{ type: SearchType; q: string }>;
 
+/** The box's state with its query cleared; the same state when it is clear already (no render for nothing: the
+ * route-change effect runs on mount too). */
+function withoutQuery<T extends { q: string }>(live: T): T {
+  return live.q ? { ...live, q: "" } : live;
+}
+
 /**
  * The search box with its type selector: a GET form to /search?type=&q= (spec §2, §4 "Search"), which works
  * without JavaScript. With it, typing shows live results in a panel under the box (./search-panel, loaded on
@@ -30,7 +36,7 @@ export function SearchBox({ className = "", label = "Поиск по сайту"
   // A route change (a result opened, the form sent) closes the panel.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the location is the trigger
   useEffect(() => {
-    setLive((l) => ({ ...l, q: "" }));
+    setLive(withoutQuery);
   }, [location.pathname, location.search]);
 
   // A click outside the box closes it and clears the query.
@@ -39,7 +45,7 @@ export function SearchBox({ className = "", label = "Поиск по сайту"
     const outside = (event: MouseEvent) => {
       if (form.current?.contains(event.target as Node)) return;
       if (input.current) input.current.value = "";
-      setLive((l) => ({ ...l, q: "" }));
+      setLive(withoutQuery);
     };
     document.addEventListener("mousedown", outside);
     return () => document.removeEventListener("mousedown", outside);
@@ -89,7 +95,7 @@ export function SearchBox({ className = "", label = "Поиск по сайту"
         defaultValue={params.get("q") ?? ""}
         onFocus={loadPanel}
         onKeyDown={(event) => {
-          if (event.key === "Escape") setLive((l) => ({ ...l, q: "" }));
+          if (event.key === "Escape") setLive(withoutQuery);
         }}
         onChange={(event) => {
           const q = event.currentTarget.value;

@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore } from "react";
+import { afterIdle } from "#app/lib/idle";
 import { useRootData } from "#app/lib/root-data";
 import { useRealtimeEvent } from "#app/realtime/provider";
 import { counter, pluralize } from "#workers/core/shared/plural";
@@ -34,13 +35,14 @@ export function setUnread(count: number): void {
 /** The current count: the live one once the tab knows it, the root loader's before that; 0 for a guest. */
 export function useUnread(): number {
   const root = useRootData();
-  const current = useSyncExternalStore(
+  const seeded = root.user ? (root.unread ?? 0) : 0;
+  // The snapshot is the count shown, not the store's raw value: seeding the store with the loader's count (an
+  // effect of the toolbar's, right after hydration) then changes nothing, and React renders nothing again.
+  return useSyncExternalStore(
     subscribe,
-    () => live,
-    () => null,
+    () => (root.user ? (live ?? seeded) : 0),
+    () => seeded,
   );
-  if (!root.user) return 0;
-  return current ?? root.unread ?? 0;
 }
 
 /** "3 непрочитанных" (nothing while all are read). */
@@ -162,9 +164,8 @@ export function useUnreadBadges(): number {
   useEffect(() => {
     setUnread(root.user ? (root.unread ?? 0) : 0);
   }, [root]);
-  useEffect(() => {
-    queueBadge(count);
-  }, [count]);
+  // The icon is redrawn when the browser is idle: not in hydration's task, with every other mount effect.
+  useEffect(() => afterIdle(() => queueBadge(count)), [count]);
   // Every notification event carries the member's unread count after it.
   useRealtimeEvent(
     ["notification_created", "notification_viewed", "notification_deleted", "notification_viewed_all"],
