@@ -2,6 +2,7 @@
 // full renders of a built site (any copy of build/) on the bench dataset, without `npm run bench`'s load runs. Each
 // scenario: 20 sequential requests after 5 unmeasured ones (scripts/bench/profile.mjs); prints the top functions.
 // `--cached` keeps the page cache on (guest scenarios then profile cache hits). Scenarios: home, member-home, post100, member-post100, hot, bonfire, shout, tag, profile, search, calendar, year, sign-in.
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { HOT_POST_ID, MEDIUM_POST_ID, MEMBER, postSlug, STATE_DIR } from "./dataset.mjs";
 import { freePort } from "./net.mjs";
@@ -39,6 +40,7 @@ const server = await startServer(path.resolve(STATE_DIR), {
   inspectorPort,
   extraArgs: ["--build", build],
 });
+mkdirSync(out, { recursive: true });
 try {
   for (const name of names) {
     const [url, cookie] = SCENARIOS[name];
