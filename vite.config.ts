@@ -10,6 +10,7 @@ type ModuleGraph = {
 
 const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 const ROUTER = /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/;
+const STREAM_ICONS = /app[\\/]components[\\/]stream-icons\.tsx$/;
 const CLIENT_ROUTE = "?__react-router-build-client-route";
 const clientRoute = (file: string) => `${path.resolve(file)}${CLIENT_ROUTE}`;
 
@@ -42,6 +43,10 @@ const FAMILIES = [
   { name: "shouts", routes: ["app/routes/bonfire/index.tsx"] },
   { name: "profile", routes: ["app/routes/users/profile.tsx"] },
 ];
+/** Families in their order, the first highest; two apart, so that a group can go between them. */
+function familyPriority(name: string): number {
+  return 20 - 2 * FAMILIES.findIndex((f) => f.name === name);
+}
 const closures = new Map<string, Set<string>>();
 
 function closureOf(graph: ModuleGraph, route: string): Set<string> {
@@ -77,9 +82,13 @@ export default defineConfig({
             entryFileNames: "assets/[name]-[hash].js",
             codeSplitting: {
               groups: [
-                { name: "react", test: FRAMEWORK, priority: 30 },
-                { name: "router", test: ROUTER, priority: 20 },
-                ...FAMILIES.map((f, i) => familyGroup(f, 10 - i)),
+                { name: "react", test: FRAMEWORK, priority: 40 },
+                { name: "router", test: ROUTER, priority: 30 },
+                ...FAMILIES.map((f, i) => familyGroup(f, familyPriority(f.name))),
+                // Used by pages of several families (bonfire, tags, calendar, medals) and the lazy panels: its own small
+                // chunk, or the bonfire's family (the first to reach it) would make the others load that family. Below
+                // the shell's priority, so the shell keeps icons.tsx, which this module imports.
+                { name: "stream-icons", test: STREAM_ICONS, priority: familyPriority("shouts") + 1 },
               ],
             },
           },

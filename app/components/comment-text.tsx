@@ -24,6 +24,8 @@ export function hashtagHref(name: string, tags: readonly TextTag[]): string {
 }
 
 function renderLine(line: string, keyPrefix: string, tags: readonly TextTag[] | undefined): ReactNode[] {
+  // Every token needs one of these: most lines have none and skip the pattern's try at every character.
+  if (!line.includes("http") && !line.includes("@") && !line.includes("#")) return [line];
   const out: ReactNode[] = [];
   let last = 0;
   for (const match of line.matchAll(TOKEN)) {

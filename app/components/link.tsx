@@ -1,4 +1,4 @@
-import type { AnchorHTMLAttributes, MouseEvent, Ref } from "react";
+import type { MouseEvent, Ref } from "react";
 // biome-ignore lint/style/noRestrictedImports: the one wrapper of React Router's <Link>.
 import { type LinkProps, Link as RouterLink } from "react-router";
 import { useClickNavigate } from "#app/lib/hooks";
@@ -25,37 +25,25 @@ export function Link(props: LinkProps & { ref?: Ref<HTMLAnchorElement> }) {
     relative === undefined &&
     discover !== "none" &&
     (target === undefined || target === "_self");
-  if (!lean) return <RouterLink {...props} />;
-  // What the lean path leaves unused is not passed on to the <a> (React warns of unknown attributes).
-  const {
-    to: _to,
-    replace,
-    preventScrollReset,
-    mask: _mask,
-    defaultShouldRevalidate: _revalidate,
-    state: _state,
-    reloadDocument: _reload,
-    prefetch: _prefetch,
-    viewTransition: _transition,
-    relative: _relative,
-    discover: _discover,
-    ...rest
-  } = props;
-  return <LeanLink {...rest} to={to} replace={replace} preventScrollReset={preventScrollReset} />;
+  return lean ? <LeanLink {...props} to={to} /> : <RouterLink {...props} />;
 }
 
+/** The lean path: a plain `<a>`; what it leaves unused is not passed on (React warns of unknown attributes). */
 function LeanLink({
   to,
   replace,
   preventScrollReset,
   onClick,
+  mask: _mask,
+  defaultShouldRevalidate: _revalidate,
+  state: _state,
+  reloadDocument: _reload,
+  prefetch: _prefetch,
+  viewTransition: _transition,
+  relative: _relative,
+  discover: _discover,
   ...rest
-}: Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & {
-  to: string;
-  replace?: boolean;
-  preventScrollReset?: boolean;
-  ref?: Ref<HTMLAnchorElement>;
-}) {
+}: Omit<LinkProps, "to"> & { to: string; ref?: Ref<HTMLAnchorElement> }) {
   const navigate = useClickNavigate();
   function handleClick(event: MouseEvent<HTMLAnchorElement>) {
     onClick?.(event);

@@ -69,7 +69,7 @@ export function formatRelative(value: Date | string | number, now: Date | number
   if (diff < HOUR) return `${Math.floor(diff / MINUTE)} мин назад`;
   const days = Math.round((startOfDay(nowDate) - startOfDay(date)) / DAY);
   if (days === 0) return `${Math.floor(diff / HOUR)} ч назад`;
-  if (days === 1) return `вчера в ${timeOnly.format(date)}`;
+  if (days === 1) return `вчера в ${formatOnce(timeOnly, "h", value)}`;
   if (days === 2) return "позавчера";
   return `${days} ${plural(days, ["день", "дня", "дней"])} назад`;
 }

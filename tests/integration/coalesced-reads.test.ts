@@ -1,9 +1,9 @@
-import { eq } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { siteSettings, users } from "#drizzle/schema";
 import { countingD1 } from "#tests/factories/db";
 import { createUser } from "#tests/factories/users";
-import { coalescingReader, createDb } from "#workers/platform/db";
+import { coalescingReader, createDb, embeddedOnce } from "#workers/platform/db";
 
 describe("coalesced reads", () => {
   it("reads asked for in the same turn go to D1 as one batch, each caller gets its own rows", async () => {
@@ -43,5 +43,30 @@ describe("coalesced reads", () => {
     await expect(bad).rejects.toThrow();
     const [[row]] = await good;
     expect(row?.id).toBe(user.id);
+  });
+
+  it("a query embedded once is the same SQL, parameters and rows as Drizzle's own embedding", async () => {
+    const made = [await createUser(), await createUser(), await createUser()];
+    const db = createDb(countingD1().d1);
+    const list = db
+      .select()
+      .from(users)
+      .where(and(gt(users.id, made[0].id - 1), eq(users.isBanned, false)))
+      .orderBy(desc(users.id))
+      .limit(2);
+    const around = (inner: unknown) =>
+      db
+        .select({ id: users.id })
+        .from(users)
+        .where(inArray(users.id, sql`(select ${sql.identifier("id")} from ${inner})`));
+    const drizzles = around(list).toSQL();
+    const ours = around(embeddedOnce(list)).toSQL();
+    expect(ours).toEqual(drizzles);
+    expect(drizzles.params.length).toBeGreaterThan(1);
+    const rows = await around(embeddedOnce(list));
+    expect(rows.map((r) => r.id).sort()).toEqual([made[1].id, made[2].id].sort());
+    // Without parameters too.
+    const plain = db.select({ id: users.id }).from(users).limit(1);
+    expect(around(embeddedOnce(plain)).toSQL()).toEqual(around(plain).toSQL());
   });
 });

@@ -1,4 +1,10 @@
-import { createTableRelationsHelpers, extractTablesRelationalConfig, type SQL, sql } from "drizzle-orm";
+import {
+  createTableRelationsHelpers,
+  extractTablesRelationalConfig,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from "drizzle-orm";
 import { DrizzleD1Database, SQLiteD1Session } from "drizzle-orm/d1";
 import { type AnySQLiteColumn, SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import * as schema from "#drizzle/schema";
@@ -243,6 +249,25 @@ export function coalescingReader(db: Db): Db["batch"] {
       pending.push({ queries, resolve: resolve as (rows: unknown[]) => void, reject });
       if (pending.length === 1) setTimeout(() => void flush(), 0);
     })) as Db["batch"];
+}
+
+/**
+ * A query to embed in several statements of one read, serialized once: Drizzle builds an embedded query's SQL again
+ * for every statement that holds it (every column through a chain of entity checks), and a list query with its
+ * twenty card columns was built five times per read. The same SQL text and parameters, in parentheses as Drizzle
+ * embeds a query; a text holding a literal `?` (never one of ours) is embedded the usual way.
+ */
+export function embeddedOnce(query: SQLWrapper): SQL {
+  const { sql: text, params } = dialect.sqlToQuery(query.getSQL());
+  const pieces = text.split("?");
+  if (pieces.length !== params.length + 1) return sql`${query}`;
+  const chunks: SQL[] = [sql.raw(`(${pieces[0]}`)];
+  for (let i = 0; i < params.length; i++) {
+    const after = pieces[i + 1] + (i === params.length - 1 ? ")" : "");
+    chunks.push(sql`${params[i]}${sql.raw(after)}`);
+  }
+  if (!params.length) chunks[0] = sql.raw(`(${text})`);
+  return sql.join(chunks);
 }
 
 /**

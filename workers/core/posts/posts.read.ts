@@ -4,6 +4,7 @@ import type { PublicUserRow } from "#workers/core/accounts/public-users";
 import { publicUserColumns } from "#workers/core/accounts/public-users";
 import { ownBookmarksQuery, ownPawsQuery, pawMap } from "#workers/core/reactions/reactions.read";
 import type { RequestContext } from "#workers/platform/context";
+import { embeddedOnce } from "#workers/platform/db";
 import { type PostCard, serializePostCard, type TagRef } from "./posts.serializers";
 
 /** Reading helpers shared by the post and tag services (no rules here; callers check visibility). */
@@ -102,7 +103,8 @@ export async function readCards(
   queries: readonly SQLWrapper[],
   other: readonly SQLWrapper[] = [],
 ): Promise<{ rows: PostCardRow[][]; other: unknown[]; data: CardData }> {
-  const reads = cardDataQueries(ctx, columnOfRows(queries, "id"), columnOfRows(queries, "user_id"));
+  const embedded = queries.map(embeddedOnce);
+  const reads = cardDataQueries(ctx, columnOfRows(embedded, "id"), columnOfRows(embedded, "user_id"));
   const results = (await ctx.read([...queries, ...other, ...reads] as never)) as unknown[];
   const rows = results.slice(0, queries.length) as PostCardRow[][];
   const otherResults = results.slice(queries.length, queries.length + other.length);
