@@ -1,6 +1,7 @@
 // `node scripts/bench/profile-build.mjs --build DIR [--out DIR] [scenario …]`: CPU profiles of the Worker's isolate for
 // full renders of a built site (any copy of build/) on the bench dataset, without `npm run bench`'s load runs. Each
 // scenario: 20 sequential requests after 5 unmeasured ones (scripts/bench/profile.mjs); prints the top functions.
+// `node scripts/bench/profile-split.mjs OUT/<scenario>.cpuprofile --build DIR` then splits a profile by origin.
 // `--cached` keeps the page cache on (guest scenarios then profile cache hits). Scenarios: home, member-home, post100, member-post100, hot, bonfire, shout, tag, profile, search, calendar, year, sign-in.
 import { mkdirSync } from "node:fs";
 import path from "node:path";

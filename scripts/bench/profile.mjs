@@ -39,6 +39,12 @@ function connect(url) {
   return opened.then(() => ({ send, close: () => ws.close() }));
 }
 
+/**
+ * The longest a sample counts: the first sample after the isolate waited (for D1, for the next request) carries the
+ * whole wait, milliseconds, which would be charged to whatever frame it landed on.
+ */
+export const MAX_SAMPLE_US = 2 * SAMPLING_US;
+
 /** Self time per function (name and place), largest first, from a V8 CPU profile. */
 export function selfTimes(profile) {
   const byNode = new Map(profile.nodes.map((node) => [node.id, node]));
@@ -47,7 +53,7 @@ export function selfTimes(profile) {
     const node = byNode.get(profile.samples[i]);
     const { functionName, url, lineNumber } = node.callFrame;
     const name = `${functionName || "(anonymous)"} ${url.split("/").pop()}:${lineNumber + 1}`;
-    ms.set(name, (ms.get(name) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+    ms.set(name, (ms.get(name) ?? 0) + Math.min(profile.timeDeltas[i] ?? 0, MAX_SAMPLE_US) / 1000);
   }
   return [...ms.entries()].sort((a, b) => b[1] - a[1]);
 }

@@ -388,7 +388,11 @@ function describeCall(line) {
   const m = /^d1_call db=\d+ n=\d+ (\S+) (.*)$/.exec(line);
   if (!m) return line;
   const tables = (statement) =>
-    [...new Set([...statement.replace(/ ⟦.*⟧$/, "").matchAll(/\b(?:from|join|into|update)\s+"?(\w+)"?/gi)].map((t) => t[1]))].join("+") || "?";
+    [
+      ...new Set(
+        [...statement.replace(/ ⟦.*⟧$/, "").matchAll(/\b(?:from|join|into|update)\s+"?(\w+)"?/gi)].map((t) => t[1]),
+      ),
+    ].join("+") || "?";
   if (m[1].startsWith("batch")) return `${m[1]}: ${m[2].split(" | ").map(tables).join(", ")}`;
   return `${m[1]}: ${tables(m[2])}`;
 }
