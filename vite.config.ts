@@ -2,6 +2,7 @@ import path from "node:path";
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
+import { drizzleEntityCheck } from "./vite/drizzle-entity-check.ts";
 import { reactServerByteCount } from "./vite/react-server-byte-count.ts";
 
 type ModuleGraph = {
@@ -73,7 +74,12 @@ function familyGroup({ name, routes }: { name: string; routes: string[] }, prior
 }
 
 export default defineConfig({
-  plugins: [reactServerByteCount(), cloudflare({ viteEnvironment: { name: "ssr" } }), reactRouter()],
+  plugins: [
+    reactServerByteCount(),
+    drizzleEntityCheck(),
+    cloudflare({ viteEnvironment: { name: "ssr" } }),
+    reactRouter(),
+  ],
   environments: {
     client: {
       build: {

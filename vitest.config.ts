@@ -3,6 +3,7 @@ import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vitest/config";
+import { drizzleEntityCheck } from "./vite/drizzle-entity-check.ts";
 import { startCloudflareApi, TEST_PURGE_TOKEN, TEST_ZONE_ID } from "./tests/servers/cloudflare-api.mjs";
 import { startFeedServer } from "./tests/servers/feeds.mjs";
 import { suiteProblems } from "./tests/integration/suites/index.mjs";
@@ -35,6 +36,8 @@ export default defineConfig(async () => {
   const oauthProvider = await startOAuthProvider();
   return {
     plugins: [
+      // As the production build (vite.config.ts): the suite runs Drizzle as the site does.
+      drizzleEntityCheck(),
       cloudflareTest({
         main: "./tests/integration/worker-entry.ts",
         wrangler: { configPath: "./wrangler.toml" },

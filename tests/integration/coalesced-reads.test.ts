@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, Column, desc, eq, gt, inArray, is, SQL, sql, Table } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { siteSettings, users } from "#drizzle/schema";
 import { countingD1 } from "#tests/factories/db";
@@ -68,5 +68,20 @@ describe("coalesced reads", () => {
     // Without parameters too.
     const plain = db.select({ id: users.id }).from(users).limit(1);
     expect(around(embeddedOnce(plain)).toSQL()).toEqual(around(plain).toSQL());
+  });
+
+  it("Drizzle's entity check is the patched one (vite/drizzle-entity-check.ts) and answers as before", () => {
+    expect(String(is)).toContain("notKinds");
+    for (let round = 0; round < 2; round++) {
+      // The second round answers from what the first remembered.
+      expect(is(users.id, SQL)).toBe(false);
+      expect(is(users.id, Table)).toBe(false);
+      expect(is(users.id, Column)).toBe(true);
+      expect(is(users, Table)).toBe(true);
+      expect(is(sql`1`, SQL)).toBe(true);
+      expect(is(sql`1`, Column)).toBe(false);
+      expect(is({}, Column)).toBe(false);
+      expect(is(null, Column)).toBe(false);
+    }
   });
 });
