@@ -68,9 +68,6 @@ export function Svg({
       height={size}
       fill={filled ? "currentColor" : "none"}
       stroke={filled ? "none" : "currentColor"}
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
       className={className ? `icon ${className}` : "icon"}
       aria-hidden={title ? undefined : true}
       role={title ? "img" : undefined}
