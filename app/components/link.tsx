@@ -25,25 +25,38 @@ export function Link(props: LinkProps & { ref?: Ref<HTMLAnchorElement> }) {
     relative === undefined &&
     discover !== "none" &&
     (target === undefined || target === "_self");
-  return lean ? <LeanLink {...props} to={to} /> : <RouterLink {...props} />;
+  if (!lean) return <RouterLink {...props} />;
+  // The server renders the same <a> without LeanLink's layer (a component per link, hundreds a page): hydration
+  // matches elements, not components, and a click handler is the browser's business.
+  return import.meta.env.SSR ? leanAnchor({ ...props, to }) : <LeanLink {...props} to={to} />;
 }
 
-/** The lean path: a plain `<a>`; what it leaves unused is not passed on (React warns of unknown attributes). */
-function LeanLink({
-  to,
-  replace,
-  preventScrollReset,
-  onClick,
-  mask: _mask,
-  defaultShouldRevalidate: _revalidate,
-  state: _state,
-  reloadDocument: _reload,
-  prefetch: _prefetch,
-  viewTransition: _transition,
-  relative: _relative,
-  discover: _discover,
-  ...rest
-}: Omit<LinkProps, "to"> & { to: string; ref?: Ref<HTMLAnchorElement> }) {
+type LeanProps = Omit<LinkProps, "to"> & { to: string; ref?: Ref<HTMLAnchorElement> };
+
+/** The lean path's `<a>`; what it leaves unused is not passed on (React warns of unknown attributes). */
+function leanAnchor(
+  {
+    to,
+    replace: _replace,
+    preventScrollReset: _preventScrollReset,
+    mask: _mask,
+    defaultShouldRevalidate: _revalidate,
+    state: _state,
+    reloadDocument: _reload,
+    prefetch: _prefetch,
+    viewTransition: _transition,
+    relative: _relative,
+    discover: _discover,
+    ...rest
+  }: LeanProps,
+  onClick?: (event: MouseEvent<HTMLAnchorElement>) => void,
+) {
+  return <a {...rest} href={to} onClick={onClick} data-discover="true" />;
+}
+
+/** The lean path in the browser: the same `<a>`, navigating on a plain left click as <Link> does. */
+function LeanLink(props: LeanProps) {
+  const { to, replace, preventScrollReset, onClick } = props;
   const navigate = useClickNavigate();
   function handleClick(event: MouseEvent<HTMLAnchorElement>) {
     onClick?.(event);
@@ -54,7 +67,7 @@ function LeanLink({
     const here = window.location.href;
     void navigate(to, { replace: replace ?? new URL(to, here).href === here, preventScrollReset });
   }
-  return <a {...rest} href={to} onClick={handleClick} data-discover="true" />;
+  return leanAnchor(props, handleClick);
 }
 
 function isPlainLeftClick(event: MouseEvent): boolean {
