@@ -6,12 +6,29 @@ import { writeFileSync } from "node:fs";
 const REQUESTS = 20;
 const SAMPLING_US = 100;
 
-/** The inspector's websocket of the Worker (not miniflare's own internal workers). */
-async function workerSocketUrl(port) {
+/**
+ * The inspector's websockets of the Worker and of the local D1 database object (miniflare's SQLite behind the D1
+ * binding; on Cloudflare that work is D1's, not the Worker's). Titles read "workerd: worker core:user:<name>" and
+ * "workerd: worker d1:db".
+ */
+async function socketUrls(port) {
   const targets = await (await fetch(`http://127.0.0.1:${port}/json/list`)).json();
-  const target = targets.find((t) => !/^core:|^loopback|^assets/.test(t.title ?? "")) ?? targets[0];
-  if (!target) throw new Error(`Инспектор на порту ${port} не назвал ни одного воркера`);
-  return target.webSocketDebuggerUrl.replace("localhost", "127.0.0.1");
+  const url = (re) =>
+    targets.find((t) => re.test(t.title ?? ""))?.webSocketDebuggerUrl.replace("localhost", "127.0.0.1");
+  const worker = url(/ core:user:/);
+  if (!worker) throw new Error(`Инспектор на порту ${port} не назвал воркер сайта`);
+  return { worker, d1: url(/ d1:db$/) };
+}
+
+/** Sampled milliseconds outside idle and program time (GC included), each sample capped. */
+function busyMs(profile) {
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  let us = 0;
+  for (let i = 0; i < profile.samples.length; i += 1) {
+    const name = nodes.get(profile.samples[i]).callFrame.functionName;
+    if (name !== "(idle)" && name !== "(program)") us += Math.min(profile.timeDeltas[i] ?? 0, MAX_SAMPLE_US);
+  }
+  return us / 1000;
 }
 
 function connect(url) {
@@ -59,20 +76,27 @@ export function selfTimes(profile) {
 }
 
 /**
- * Profiles REQUESTS sequential requests of `url`; writes `file`; returns `{ requests, jsMsPerRequest, gcMsPerRequest,
- * top: [{ name, ms, share }], summary }`. Sampled times run above the /proc figures (the profiler's own cost, and
- * samples between requests land on the last frame): compare shares, and CPU per request from the load run.
+ * Profiles REQUESTS sequential requests of `url`; writes the Worker's profile to `file`; returns `{ requests,
+ * jsMsPerRequest, gcMsPerRequest, d1MsPerRequest, top: [{ name, ms, share }], summary }`. Sampled times run above
+ * the /proc figures (the profiler's own cost): compare shares, and CPU per request from the load run.
+ * `d1MsPerRequest` is the local D1 object's JavaScript and SQLite, sampled at the same time (null if not found).
  */
 export async function profileRequests(port, url, cookie, file) {
-  const inspector = await connect(await workerSocketUrl(port));
+  const urls = await socketUrls(port);
+  const worker = await connect(urls.worker);
+  const d1 = urls.d1 ? await connect(urls.d1) : null;
+  const inspectors = d1 ? [worker, d1] : [worker];
   try {
-    await inspector.send("Profiler.enable");
-    await inspector.send("Profiler.setSamplingInterval", { interval: SAMPLING_US });
-    await inspector.send("Profiler.start");
+    for (const inspector of inspectors) {
+      await inspector.send("Profiler.enable");
+      await inspector.send("Profiler.setSamplingInterval", { interval: SAMPLING_US });
+      await inspector.send("Profiler.start");
+    }
     for (let i = 0; i < REQUESTS; i += 1) {
       await fetch(url, { headers: cookie ? { Cookie: cookie } : {} }).then((r) => r.arrayBuffer());
     }
-    const { profile } = await inspector.send("Profiler.stop");
+    const { profile } = await worker.send("Profiler.stop");
+    const d1Ms = d1 ? busyMs((await d1.send("Profiler.stop")).profile) / REQUESTS : null;
     writeFileSync(file, JSON.stringify(profile));
     const times = selfTimes(profile);
     const idle = new Set(["(idle)", "(program)", "(garbage collector)"]);
@@ -80,9 +104,18 @@ export async function profileRequests(port, url, cookie, file) {
     const sampledMs = busy.reduce((sum, [, t]) => sum + t, 0);
     const gc = times.find(([name]) => name.startsWith("(garbage collector)"))?.[1] ?? 0;
     const top = busy.slice(0, 8).map(([name, t]) => ({ name, ms: t / REQUESTS, share: t / sampledMs }));
-    const summary = `${REQUESTS} запросов, по выборкам JS ${(sampledMs / REQUESTS).toFixed(1)} мс/запрос, GC ${(gc / REQUESTS).toFixed(1)} мс/запрос`;
-    return { requests: REQUESTS, jsMsPerRequest: sampledMs / REQUESTS, gcMsPerRequest: gc / REQUESTS, top, summary };
+    const summary =
+      `${REQUESTS} запросов, по выборкам JS ${(sampledMs / REQUESTS).toFixed(1)} мс/запрос, GC ${(gc / REQUESTS).toFixed(1)} мс/запрос` +
+      (d1Ms === null ? "" : `, локальный D1 ${d1Ms.toFixed(1)} мс/запрос`);
+    return {
+      requests: REQUESTS,
+      jsMsPerRequest: sampledMs / REQUESTS,
+      gcMsPerRequest: gc / REQUESTS,
+      d1MsPerRequest: d1Ms,
+      top,
+      summary,
+    };
   } finally {
-    inspector.close();
+    for (const inspector of inspectors) inspector.close();
   }
 }

@@ -25,6 +25,11 @@ const kb = (bytes) => (bytes / 1024).toFixed(1);
 const yes = (ok) => (ok ? "**met**" : "**not met**");
 const num = (n) => n.toLocaleString("en-US");
 const ms = (n) => n.toFixed(1);
+/** "; local D1 3.1 ms, the Worker's share 84 %" for a profile that sampled the local D1 object too. */
+const workerShare = (r) =>
+  r.d1MsPerRequest == null
+    ? ""
+    : `; local D1 ${ms(r.d1MsPerRequest)} ms, the Worker's share ${Math.round((100 * (r.jsMsPerRequest + r.gcMsPerRequest)) / (r.jsMsPerRequest + r.gcMsPerRequest + r.d1MsPerRequest))} %`;
 
 function versionOf(pkg, from = root) {
   try {
@@ -284,7 +289,9 @@ export function writeReport({
       "Worker's V8 profiler sampling every 100 µs (workerd's inspector). The .cpuprofile files are in",
       "`.wrangler/bench-profiles/` (Chrome DevTools → Performance → Load profile, or speedscope). JavaScript time per request",
       "as sampled (samples outside idle, program and GC; above the load run's CPU figures, which include the profiler's own",
-      "cost: compare shares) and the functions with most self time, as shares of it:",
+      "cost: compare shares) and the functions with most self time, as shares of it; then the local D1 object's time",
+      "sampled over the same requests (miniflare's SQLite behind the D1 binding, in the same workerd process: the load",
+      "runs' CPU includes it, while on Cloudflare it is D1's work, not the Worker's) and the Worker's share of the two:",
       "",
     ];
     for (const [id, r] of Object.entries(profiles)) {
@@ -292,7 +299,7 @@ export function writeReport({
         `- **${byId[id].title}** — JS ${ms(r.jsMsPerRequest)} ms, GC ${ms(r.gcMsPerRequest)} ms per request: ${r.top
           .slice(0, 5)
           .map((f) => `\`${f.name}\` ${(f.share * 100).toFixed(0)} %`)
-          .join(", ")}`,
+          .join(", ")}${workerShare(r)}`,
       );
     }
     section("CPU profiles", pr);
