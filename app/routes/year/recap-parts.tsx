@@ -16,12 +16,15 @@ const FORMS = {
   action: ["запись", "записи", "записей"],
 } as const;
 
+/** «1 234»: made once (`toLocaleString` builds a formatter on every call). */
+const NUMBER = new Intl.NumberFormat("ru-RU");
+
 /** «12 статей»: the number big, its word beside it. */
 export function Figure({ n, forms }: { n: number; forms: keyof typeof FORMS }) {
   const [, word] = /^\S+\s(.*)$/.exec(pluralize(n, FORMS[forms])) ?? [];
   return (
     <li className="recap-figure">
-      <span className="recap-figure-number">{n.toLocaleString("ru-RU")}</span>
+      <span className="recap-figure-number">{NUMBER.format(n)}</span>
       <span className="recap-figure-word">{word}</span>
     </li>
   );
@@ -70,8 +73,8 @@ export function MemberYear({ recap, title }: { recap: Partial<MemberRecap>; titl
       ) : null}
       {recap.paws ? (
         <p className="recap-line">
-          Лапки: отдано — <strong>{recap.paws.given.toLocaleString("ru-RU")}</strong>, получено —{" "}
-          <strong>{recap.paws.received.toLocaleString("ru-RU")}</strong>.
+          Лапки: отдано — <strong>{NUMBER.format(recap.paws.given)}</strong>, получено —{" "}
+          <strong>{NUMBER.format(recap.paws.received)}</strong>.
         </p>
       ) : null}
       {recap.best_post !== undefined ? (

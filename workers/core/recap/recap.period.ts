@@ -29,10 +29,11 @@ export function isRunning(year: number, now: Date): boolean {
   return now.getTime() < yearRange(year).end;
 }
 
+/** Built once: a formatter costs far more to make than to use. */
+const DAY_LABEL = new Intl.DateTimeFormat("ru-RU", { day: "numeric", month: "long", timeZone: "UTC" });
+
 /** The Moscow date (YYYY-MM-DD) of a UTC day key computed in SQL, made readable: «14 марта». */
 export function dayLabel(isoDate: string): string {
   const [y, m, d] = isoDate.split("-").map(Number);
-  return new Intl.DateTimeFormat("ru-RU", { day: "numeric", month: "long", timeZone: "UTC" }).format(
-    new Date(Date.UTC(y, m - 1, d)),
-  );
+  return DAY_LABEL.format(new Date(Date.UTC(y, m - 1, d)));
 }
