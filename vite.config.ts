@@ -90,7 +90,7 @@ export default defineConfig({
               groups: [
                 { name: "react", test: FRAMEWORK, priority: 40 },
                 { name: "router", test: ROUTER, priority: 30 },
-                ...FAMILIES.map((f, i) => familyGroup(f, familyPriority(f.name))),
+                ...FAMILIES.map((f) => familyGroup(f, familyPriority(f.name))),
                 // Used by pages of several families (bonfire, tags, calendar, medals) and the lazy panels: its own small
                 // chunk, or the bonfire's family (the first to reach it) would make the others load that family. Below
                 // the shell's priority, so the shell keeps icons.tsx, which this module imports.

@@ -261,13 +261,10 @@ export function embeddedOnce(query: SQLWrapper): SQL {
   const { sql: text, params } = dialect.sqlToQuery(query.getSQL());
   const pieces = text.split("?");
   if (pieces.length !== params.length + 1) return sql`${query}`;
-  const chunks: SQL[] = [sql.raw(`(${pieces[0]}`)];
-  for (let i = 0; i < params.length; i++) {
-    const after = pieces[i + 1] + (i === params.length - 1 ? ")" : "");
-    chunks.push(sql`${params[i]}${sql.raw(after)}`);
-  }
-  if (!params.length) chunks[0] = sql.raw(`(${text})`);
-  return sql.join(chunks);
+  const chunks = pieces.flatMap((piece, i) =>
+    i < params.length ? [sql.raw(piece), sql`${params[i]}`] : [sql.raw(piece)],
+  );
+  return sql.join([sql.raw("("), ...chunks, sql.raw(")")]);
 }
 
 /**
