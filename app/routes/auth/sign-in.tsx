@@ -6,6 +6,7 @@ import { formFields, getCtx, readForm, runAction } from "#app/lib/forms.server";
 import { pageMeta } from "#app/lib/meta";
 import { safeRedirect } from "#app/lib/redirects";
 import authCss from "#app/styles/pages/auth.css?url";
+import socialCss from "#app/styles/social.css?url";
 import { signIn } from "#workers/core/accounts/sign-in";
 import { enabledProviders } from "#workers/core/social/providers";
 import { setCookieHeaders, signedInCookies } from "#workers/platform/auth-cookies";
@@ -18,7 +19,10 @@ function afterSignIn(to: string | null | undefined): string {
   return target && !target.toLowerCase().startsWith("/auth/") ? target : "/";
 }
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: authCss }];
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: authCss },
+  { rel: "stylesheet", href: socialCss },
+];
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Вход", description: "Вход на сайт: по имени пользователя или e-mail.", canonical: [] });

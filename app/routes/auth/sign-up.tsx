@@ -6,6 +6,7 @@ import { formFields, getCtx, readForm, runAction } from "#app/lib/forms.server";
 import { pageMeta } from "#app/lib/meta";
 import { useRootData } from "#app/lib/root-data";
 import authCss from "#app/styles/pages/auth.css?url";
+import socialCss from "#app/styles/social.css?url";
 import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from "#workers/core/accounts/accounts.constants";
 import { signUp } from "#workers/core/accounts/sign-up";
 import { enabledProviders } from "#workers/core/social/providers";
@@ -13,7 +14,10 @@ import { setCookieHeaders, signedInCookies } from "#workers/platform/auth-cookie
 import type { Route } from "./+types/sign-up";
 import { SocialButtons } from "./social-buttons";
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: authCss }];
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: authCss },
+  { rel: "stylesheet", href: socialCss },
+];
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

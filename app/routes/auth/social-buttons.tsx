@@ -1,5 +1,4 @@
 import type { ProviderSlug } from "#workers/core/social/providers.constants";
-import "#app/styles/social.css";
 
 /** Marks and colours of the sign-in providers' buttons. */
 export const PROVIDER_MARKS: Record<ProviderSlug, { mark: string; background: string }> = {

@@ -25,9 +25,7 @@ import { pageMeta, pageTitle } from "#app/lib/meta";
 import { safeRedirect } from "#app/lib/redirects";
 import { useRootData } from "#app/lib/root-data";
 import { useLiveComments } from "#app/realtime/live-comments";
-import commentsCss from "#app/styles/pages/comments.css?url";
-import postCss from "#app/styles/pages/post.css?url";
-import postsListCss from "#app/styles/pages/posts-list.css?url";
+import postPageCss from "#app/styles/bundles/post-page.css?url";
 import { createComment, deleteComment, updateComment } from "#workers/core/comments/comments";
 import { COMMENTS_FIRST_LOAD } from "#workers/core/comments/comments.constants";
 import { AppError } from "#workers/core/errors";
@@ -36,11 +34,7 @@ import { togglePin } from "#workers/core/posts/posts.write";
 import { plural, pluralize } from "#workers/core/shared/plural";
 import type { Route } from "./+types/post";
 
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: postCss },
-  { rel: "stylesheet", href: postsListCss },
-  { rel: "stylesheet", href: commentsCss },
-];
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: postPageCss }];
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const ctx = getCtx(context);

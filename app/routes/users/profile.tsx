@@ -9,6 +9,7 @@ import { getCtx, loaderError } from "#app/lib/forms.server";
 import { pageMeta } from "#app/lib/meta";
 import communityCss from "#app/styles/pages/community.css?url";
 import profileCss from "#app/styles/pages/profile.css?url";
+import socialCss from "#app/styles/social.css?url";
 import { can } from "#workers/core/accounts/accounts.policy";
 import { serializePublicUser } from "#workers/core/accounts/accounts.serializers";
 import { profileHeader } from "#workers/core/accounts/profile";
@@ -16,9 +17,11 @@ import type { Route } from "./+types/profile";
 import { LastSeen, LocalDate, PROFILE_TABS } from "./profile-parts";
 import { ProfileSocialAccounts } from "./settings/social-section";
 
+/** social.css: the profile's linked accounts, and the settings page (a child route) with its account buttons. */
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: profileCss },
   { rel: "stylesheet", href: communityCss },
+  { rel: "stylesheet", href: socialCss },
 ];
 
 export const meta: Route.MetaFunction = (args) => {

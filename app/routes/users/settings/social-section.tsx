@@ -3,7 +3,6 @@ import { useRevalidator } from "react-router";
 import { useNotice } from "#app/components/notices";
 import { ApiError, api } from "#app/lib/api";
 import type { PublicSocialAccount, SocialAccountView, SocialSchemaView } from "#workers/core/social/social-accounts";
-import "#app/styles/social.css";
 
 function Mark({ icon, background }: { icon: string; background: string }) {
   return (
