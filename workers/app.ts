@@ -37,6 +37,11 @@ const pageHandler: PageHandler = import.meta.env.PROD
     }
   : createRequestHandler(loadBuild, import.meta.env.MODE);
 
+/** The version of the build serving this request (its assets'): the page cache serves only pages it stored. */
+async function buildVersion(): Promise<string> {
+  return (await loadBuild()).assets.version;
+}
+
 function withHeaders(response: Response, extra: Record<string, string>, setCookie: string | null): Response {
   const headers = new Headers(response.headers);
   for (const [name, value] of Object.entries(extra)) headers.set(name, value);
@@ -71,8 +76,9 @@ async function servePage(request: Request, env: Env, ctx: ExecutionContext): Pro
   const theme = (THEMES as readonly string[]).includes(cookies.theme ?? "") ? cookies.theme : "darkorange";
   const key = shared ? pageKey(request.url, theme) : null;
   const useCache = pageCacheEnabled(env);
+  const build = key && useCache ? await buildVersion() : "";
   if (key && useCache) {
-    const cached = await readPage(key);
+    const cached = await readPage(key, build);
     if (cached) {
       countGuestShoutView(request, env, ctx);
       return withHeaders(cached, { "X-Page-Cache": "HIT" }, setCsrf);
@@ -100,7 +106,7 @@ async function servePage(request: Request, env: Env, ctx: ExecutionContext): Pro
       { "Cache-Control": GUEST_CACHE_CONTROL, "Cache-Tag": cacheTags(new URL(request.url).pathname) },
       null,
     );
-    if (useCache) ctx.waitUntil(storePage(key, cacheable.clone()).catch(() => {}));
+    if (useCache) ctx.waitUntil(storePage(key, cacheable.clone(), build).catch(() => {}));
     countGuestShoutView(request, env, ctx);
     return withHeaders(cacheable, { "X-Page-Cache": useCache ? "MISS" : "OFF" }, setCsrf);
   }

@@ -93,6 +93,21 @@ describe("guest page cache", () => {
     }
   });
 
+  it("serves a page only to the build that stored it: the next deployment has none of its scripts and styles", async () => {
+    const key = pageKey(`${ORIGIN}/posts/deployed`, "darkorange");
+    const headers = { "Cache-Control": "public, s-maxage=60" };
+    await storePage(key, new Response("<p>rendered by build a</p>", { headers }), "build-a");
+    expect(await (await readPage(key, "build-a"))?.text()).toBe("<p>rendered by build a</p>");
+    // From the isolate's memory and, once that copy is gone, from the Cache API: a miss for another build.
+    expect(await readPage(key, "build-b")).toBeUndefined();
+    await purgeMemoryOnly(key);
+    expect(await readPage(key, "build-b")).toBeUndefined();
+    // The new build's render replaces it, and the old build (an isolate not yet updated) no longer gets it.
+    await storePage(key, new Response("<p>rendered by build b</p>", { headers }), "build-b");
+    expect(await (await readPage(key, "build-b"))?.text()).toBe("<p>rendered by build b</p>");
+    expect(await readPage(key, "build-a")).toBeUndefined();
+  });
+
   it("another isolate's purge (a new generation in the Cache API) reaches this isolate within a second", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     try {

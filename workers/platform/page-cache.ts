@@ -165,16 +165,16 @@ function fromMemory(url: string): StoredPage | undefined {
   return entry;
 }
 
-async function fromCacheApi(key: Request, generation: Promise<string>): Promise<StoredPage | undefined> {
+async function fromCacheApi(key: Request, generation: Promise<string>, build: string): Promise<StoredPage | undefined> {
   const [cached, current] = await Promise.all([pageCache()?.match(key), generation]);
   if (!cached) return undefined;
   let stamp = cached.headers.get(GENERATION_HEADER);
   // A page of another generation than the one this isolate last read may be newer than that reading (another
   // isolate purged since): the generation is read again before the page counts as stale.
-  if (stamp !== current) {
+  if (stamp !== pageStamp(current, build)) {
     const fresh = currentGeneration(key.url, { fresh: true });
     generationAtRead.set(key, fresh);
-    if (stamp !== (await fresh)) stamp = null;
+    if (stamp !== pageStamp(await fresh, build)) stamp = null;
   }
   if (stamp === null) {
     await cached.body?.cancel();
@@ -242,32 +242,47 @@ async function currentGeneration(url: string, { fresh = false } = {}): Promise<s
   return knowGeneration(token);
 }
 
-/** A page from memory while it belongs to the current generation. */
-async function currentFromMemory(url: string, generation: Promise<string>): Promise<StoredPage | undefined> {
+/**
+ * What a stored page is stamped with: the generation its render started in and the build that rendered it. A page
+ * names the build's scripts and stylesheets by their hashed file names, which the next deployment no longer has:
+ * a page another build stored is never served (it would load without its styles and scripts), only replaced.
+ */
+function pageStamp(generation: string, build: string): string {
+  return build ? `${generation} ${build}` : generation;
+}
+
+/** A page from memory while it belongs to the current generation and this build. */
+async function currentFromMemory(url: string, generation: Promise<string>, build: string): Promise<StoredPage | undefined> {
   const hot = fromMemory(url);
   if (!hot) return undefined;
-  if (hot.generation === (await generation)) return hot;
+  if (hot.generation === pageStamp(await generation, build)) return hot;
   forget(url);
   return undefined;
 }
 
-/** The stored page, with a nonce of its own (every hit is a new response: its nonce must be new too). */
-export async function readPage(key: Request): Promise<Response | undefined> {
+/**
+ * The stored page, with a nonce of its own (every hit is a new response: its nonce must be new too). `build`: the
+ * version of the build serving the request (React Router's assets version); only pages stored by it are served.
+ */
+export async function readPage(key: Request, build = ""): Promise<Response | undefined> {
   const generation = currentGeneration(key.url);
   generationAtRead.set(key, generation);
-  const page = (await currentFromMemory(key.url, generation)) ?? (await fromCacheApi(key, generation));
+  const page = (await currentFromMemory(key.url, generation, build)) ?? (await fromCacheApi(key, generation, build));
   if (!page) return undefined;
   const headers = new Headers(page.headers);
   const body = withFreshNonce(page.body, page.slots, headers, new URL(key.url));
   return new Response(body, { status: page.status, headers });
 }
 
-/** Stores a page under the generation its render started in (the one `readPage` saw for this key). */
-export async function storePage(key: Request, response: Response): Promise<void> {
+/**
+ * Stores a page under the generation its render started in (the one `readPage` saw for this key) and the build
+ * that rendered it (see `pageStamp`).
+ */
+export async function storePage(key: Request, response: Response, build = ""): Promise<void> {
   // A cookie is one visitor's: a page that sets one is never shared.
   if (response.headers.has("Set-Cookie")) return;
   const headers = new Headers(response.headers);
-  headers.set(GENERATION_HEADER, await (generationAtRead.get(key) ?? currentGeneration(key.url)));
+  headers.set(GENERATION_HEADER, pageStamp(await (generationAtRead.get(key) ?? currentGeneration(key.url)), build));
   const page = new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   remember(key.url, await storedPage(page.clone()));
   await pageCache()?.put(key, page);
