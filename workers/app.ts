@@ -1,18 +1,16 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { api } from "./api/index";
 import { paymentWebhooks } from "./api/payment-webhooks";
-import { consumeQueue } from "./jobs/queue.consumer";
-import { onlyJob, runScheduledJobs } from "./jobs/scheduled";
 import { THEMES } from "./core/accounts/accounts.schemas";
 import { recordShoutView, shoutIdOfPath } from "./core/shouts/shouts";
+import { consumeQueue } from "./jobs/queue.consumer";
+import { onlyJob, runScheduledJobs } from "./jobs/scheduled";
 import { appContext } from "./platform/app-context";
 import { buildRequestContext } from "./platform/context";
 import { csrfCookie, readCookies } from "./platform/cookies";
 import { mintCsrfTokenFor, validCsrfToken } from "./platform/csrf";
 import { BOOKMARK_HEADER, bookmarkForResponse } from "./platform/db";
 import { serveMedia } from "./platform/media-serve";
-import { newNonce, secureHeaders } from "./platform/security-headers";
-import { connectSocket } from "./realtime/connect";
 import {
   cacheTags,
   GUEST_CACHE_CONTROL,
@@ -23,6 +21,8 @@ import {
   readPage,
   storePage,
 } from "./platform/page-cache";
+import { newNonce, secureHeaders } from "./platform/security-headers";
+import { connectSocket } from "./realtime/connect";
 
 const loadBuild = () => import("virtual:react-router/server-build");
 type PageHandler = ReturnType<typeof createRequestHandler>;

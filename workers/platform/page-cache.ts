@@ -252,7 +252,11 @@ function pageStamp(generation: string, build: string): string {
 }
 
 /** A page from memory while it belongs to the current generation and this build. */
-async function currentFromMemory(url: string, generation: Promise<string>, build: string): Promise<StoredPage | undefined> {
+async function currentFromMemory(
+  url: string,
+  generation: Promise<string>,
+  build: string,
+): Promise<StoredPage | undefined> {
   const hot = fromMemory(url);
   if (!hot) return undefined;
   if (hot.generation === pageStamp(await generation, build)) return hot;
