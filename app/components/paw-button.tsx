@@ -3,6 +3,7 @@ import { type FetcherSubmitFunction as FetcherSubmit, useLocation } from "react-
 import { useButtonFetcher } from "#app/lib/hooks";
 import { useRootData } from "#app/lib/root-data";
 import { useRealtimeEvent } from "#app/realtime/provider";
+import { announce } from "./announcer";
 import { CsrfField } from "./csrf-field";
 import { IconPaw } from "./icons";
 import { useNotice } from "./notices";
@@ -81,8 +82,10 @@ export function PawButton({
   const result = fetcher.data;
   useEffect(() => {
     if (!result) return;
-    if (result.ok && result.pwnd !== undefined) setState({ pwnd: result.pwnd, ownd: result.ownd ?? 0 });
-    else if (!result.ok) notice.error("Лапка не поставлена.", result.detail);
+    if (result.ok && result.pwnd !== undefined) {
+      setState({ pwnd: result.pwnd, ownd: result.ownd ?? 0 });
+      announce(`Счёт лапок: ${result.pwnd}`);
+    } else if (!result.ok) notice.error("Лапка не поставлена.", result.detail);
   }, [result, notice]);
 
   // While a paw is on its way, show what it will most likely do.
@@ -144,7 +147,7 @@ export function PawButton({
       <CsrfField />
       <input type="hidden" name="redirectTo" value={back} />
       {paw(false)}
-      <span className={`paw-score${scoreClass}`} aria-live="polite" title="Лапки">
+      <span className={`paw-score${scoreClass}`} title="Лапки">
         {shown.pwnd}
         <span className="visually-hidden"> — счёт лапок</span>
       </span>

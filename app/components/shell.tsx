@@ -4,6 +4,7 @@ import { Link } from "#app/components/link";
 import type { RootData } from "#app/lib/root-data";
 import { RealtimeProvider } from "#app/realtime/provider";
 import { ActivitySidebar } from "./activity-sidebar";
+import { Announcer } from "./announcer";
 import { EcodeActivationBanner } from "./ecode-activation-banner";
 import { EcodeNotice } from "./ecode-notice";
 import { FingerprintSender } from "./fingerprint-sender";
@@ -87,6 +88,7 @@ function Frame({ children, footer }: { children: React.ReactNode; footer: boolea
       </div>
       <MobileMenu />
       <MobileToolbar />
+      <Announcer />
     </>
   );
 }

@@ -87,8 +87,12 @@ describe("posts in the browser", () => {
     const postActions = reader.locator(".post-footer, .post-actions").first();
     await postActions.getByRole("button", { name: "Лапка вверх" }).click();
     await expect.poll(() => score(reader)).toBe("1");
+    // The new score is said once, by the page's one announcer; the scores themselves are not live regions.
+    await expect.poll(() => reader.locator("#announcer").textContent()).toBe("Счёт лапок: 1");
+    expect(await reader.locator(".paw-score[aria-live]").count()).toBe(0);
     await postActions.getByRole("button", { name: "Лапка вниз" }).click();
     await expect.poll(() => score(reader)).toBe("-1");
+    await expect.poll(() => reader.locator("#announcer").textContent()).toBe("Счёт лапок: -1");
     await reader.reload();
     expect(await score(reader)).toBe("-1");
     await hydrated(reader);
