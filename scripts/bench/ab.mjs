@@ -36,6 +36,7 @@ const SCENARIOS = [
   { id: "profile", path: "/users/2" },
   { id: "search", path: `/search?q=${encodeURIComponent("вступлением")}` },
   { id: "calendar", path: "/calendar" },
+  { id: "member-calendar", path: "/calendar", headers: member },
   { id: "year", path: "/year" },
   // The shell's own cost: a page with a small form and no list.
   { id: "sign-in", path: "/auth/sign-in" },

@@ -179,7 +179,24 @@ describe("release calendar", () => {
     const ics = await (await fetch(feed)).text();
     expect(ics).toContain(`SUMMARY:${GAME_TITLE}`);
     expect(ics).toContain("DTSTART;VALUE=DATE:20310520");
+    const gamePath = await member.locator(".cal-list .cal-release-link", { hasText: GAME_TITLE }).getAttribute("href");
     await memberContext.close();
+
+    // Without JavaScript: the buttons submit the page's one follow form, each with its own formaction.
+    const plainContext = await newContext({ javaScriptEnabled: false });
+    const plain = await plainContext.newPage();
+    await signInAs(plain, "Северянин", MEMBER_PASSWORD);
+    await plain.goto("/calendar/my");
+    await plain.getByRole("button", { name: `Не следить за релизом «${GAME_TITLE}»` }).click();
+    await plain.waitForURL((url) => url.pathname === "/calendar/my");
+    expect(await plain.locator(".cal-list .cal-release-title").allTextContents()).not.toContain(GAME_TITLE);
+    await plain.goto(gamePath ?? "/calendar");
+    await plain.getByRole("button", { name: `Следить за релизом «${GAME_TITLE}»: напомним в день выхода` }).click();
+    await plain.waitForURL((url) => url.pathname === gamePath);
+    expect(
+      await plain.getByRole("button", { name: `Не следить за релизом «${GAME_TITLE}»` }).getAttribute("aria-pressed"),
+    ).toBe("true");
+    await plainContext.close();
   });
 
   for (const theme of ["darkorange", "lightside"] as const) {

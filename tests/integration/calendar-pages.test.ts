@@ -83,6 +83,16 @@ describe("calendar pages", () => {
       expect(await scalar("SELECT count(*) FROM release_subscriptions WHERE user_id = ?", user.id)).toBe(1);
       const my = await page("/calendar/my", client);
       expect(my.html).toContain("Игра для подписки");
+      // The page has one follow form; each button submits it with its release and the state wanted in its formaction.
+      expect(my.html.match(/<form [^>]*id="cal-subscribe-form"/g)).toHaveLength(1);
+      expect(my.html).toContain(`formAction="/calendar/subscribe?release=${release}&amp;is_subscribed=false"`);
+      const stopped = await client.form(`/calendar/subscribe?release=${release}&is_subscribed=false`, {
+        redirectTo: "/calendar/my",
+      });
+      expect(stopped.status).toBe(302);
+      expect(await scalar("SELECT count(*) FROM release_subscriptions WHERE user_id = ?", user.id)).toBe(0);
+      await client.form(`/calendar/subscribe?release=${release}&is_subscribed=true`, { redirectTo: "/calendar/my" });
+      expect(await scalar("SELECT count(*) FROM release_subscriptions WHERE user_id = ?", user.id)).toBe(1);
       expect(my.html).toMatch(/\/calendar\/feeds\/member-\d+-[\w-]{32}\.ics/);
 
       const guest = await guestClient();

@@ -1,6 +1,12 @@
 import { Form, redirect } from "react-router";
 import { ReleaseFields } from "#app/components/calendar-forms";
-import { PlatformBadges, platformMap, ReleaseCover, SubscribeButton } from "#app/components/calendar-release";
+import {
+  PlatformBadges,
+  platformMap,
+  ReleaseCover,
+  SubscribeButton,
+  SubscribeForm,
+} from "#app/components/calendar-release";
 import { CsrfField } from "#app/components/csrf-field";
 import { asFailure, asSuccess } from "#app/components/form/action-result";
 import { CheckboxField, Field } from "#app/components/form/field";
@@ -83,6 +89,7 @@ export default function GamePage({ loaderData, actionData }: Route.ComponentProp
   const failure = (intent: string) => asFailure(actionData, intent);
   return (
     <main className="page page-calendar page-game">
+      {canSubscribe ? <SubscribeForm /> : null}
       <p className="cal-back">
         <Link to={back}>← Календарь релизов</Link>
       </p>

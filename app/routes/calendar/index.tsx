@@ -1,7 +1,7 @@
 import { Form, redirect } from "react-router";
 import { NewGameForm } from "#app/components/calendar-forms";
 import { CalendarMonthView } from "#app/components/calendar-month";
-import { platformMap, ReleaseCard } from "#app/components/calendar-release";
+import { platformMap, ReleaseCard, SubscribeForm } from "#app/components/calendar-release";
 import { asFailure } from "#app/components/form/action-result";
 import { IconCalendar } from "#app/components/icons";
 import { Link } from "#app/components/link";
@@ -87,6 +87,7 @@ export default function CalendarPage({ loaderData, actionData }: Route.Component
   const total = Object.values(month.releases).reduce((n, list) => n + list.length, 0) + month.undated.length;
   return (
     <main className="page page-calendar">
+      {canSubscribe ? <SubscribeForm /> : null}
       <header className="page-header cal-header">
         <div className="page-header-text">
           <h1 className="page-title">Календарь релизов</h1>

@@ -1,5 +1,5 @@
 import { Form, redirect } from "react-router";
-import { platformMap, ReleaseCard } from "#app/components/calendar-release";
+import { platformMap, ReleaseCard, SubscribeForm } from "#app/components/calendar-release";
 import { CsrfField } from "#app/components/csrf-field";
 import { asFailure, asSuccess } from "#app/components/form/action-result";
 import { SelectField } from "#app/components/form/field";
@@ -98,6 +98,7 @@ export default function MyReleases({ loaderData, actionData }: Route.ComponentPr
   const byId = platformMap(platforms);
   return (
     <main className="page page-calendar page-my-releases">
+      <SubscribeForm />
       <p className="cal-back">
         <Link to="/calendar">← Календарь релизов</Link>
       </p>

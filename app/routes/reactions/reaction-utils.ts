@@ -38,10 +38,10 @@ export async function reactionAction<T extends object>(
     return data({ ok: false as const, detail: "Войдите на сайт.", errors: {} }, { status: 401 });
   }
   return runAction(async () => {
-    // The item is in the action's query (app/components/paw-button.tsx reactionAction), or in the form's fields.
-    const query = new URL(request.url).searchParams;
-    const item = { item_type: query.get("item_type") ?? "", item_id: query.get("item_id") ?? "" };
-    const state = await toggle(ctx, { ...item, ...formFields(await readForm(request, ctx)) });
+    // What to toggle is in the action's query (a paw's item, a release and the state wanted: one form serves many
+    // buttons, each with its own action), or in the form's fields.
+    const query = Object.fromEntries(new URL(request.url).searchParams);
+    const state = await toggle(ctx, { ...query, ...formFields(await readForm(request, ctx)) });
     if (back) throw redirect(back);
     return { ok: true as const, ...state };
   });
