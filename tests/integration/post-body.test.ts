@@ -305,4 +305,27 @@ describe("toPostBody", () => {
     const body = toPostBody(doc(p(text("Привет,")), p(text("мир"))));
     expect(bodyText(body)).toBe("Привет, мир");
   });
+
+  it("reads only text from a stored body of any shape, and stops at the depth input may nest to", () => {
+    const odd = {
+      type: "doc",
+      content: [
+        null,
+        7,
+        "loose",
+        { type: "text", text: { toString: () => "объект" } },
+        { type: "paragraph", content: [{ type: "text", text: "Текст" }, { type: "text", text: 5 }] },
+        { type: "image", attrs: { caption: ["подпись"] } },
+        { type: "image", attrs: { caption: "Подпись" } },
+        { type: "paragraph", content: "не массив" },
+      ],
+    };
+    expect(bodyText(odd)).toBe("Текст Подпись");
+    expect(bodyText(null)).toBe("");
+    expect(bodyText("doc")).toBe("");
+    // Nested far deeper than any input may be: no stack overflow, and the text above the limit is kept.
+    let deep: unknown = { type: "text", text: "дно" };
+    for (let i = 0; i < 100_000; i++) deep = { type: "paragraph", content: [deep] };
+    expect(bodyText({ type: "doc", content: [{ type: "text", text: "Верх" }, deep] })).toBe("Верх");
+  });
 });

@@ -7,7 +7,7 @@ import { db } from "#tests/factories/db";
 import { createDraftRow, createPublishedPost, paragraphBody } from "#tests/factories/posts";
 import { createShoutRow } from "#tests/factories/shouts";
 import { createUser } from "#tests/factories/users";
-import { tokens } from "#workers/core/search/terms";
+import { matchingTokens, matchKind, queryWords, tokens } from "#workers/core/search/terms";
 
 /** A marker word no other test uses (Latin: matched as itself), so a query finds only this test's corpus. */
 function marker(): string {
@@ -123,6 +123,28 @@ describe("search: ranking", () => {
     ];
     samples.push(samples[2]?.replaceAll(" ", "") ?? "");
     for (const text of samples) expect([...tokens(text)]).toEqual(slow(text));
+  });
+
+  it("finds the matching tokens of a text by one expression exactly as token by token", () => {
+    const texts = [
+      "Драконы и ДРАКОН, дракону — драконам! Сон, сна, сну; снами. Ведьмак 3 и ведьмак 30, 3D, 3-й. Нубы нубами нуб.",
+      "Half-Life², half life, HALFLIFE halflives; Witcher witchers wITCHER. кто-то кто то ёлка ЁЛКИ елки, ёлочка",
+      "драконище сон-трава драконСон сон3 3сон   сон\nсна\tсну «сон» (сна) [сну] сон.сна",
+    ];
+    const queries = ["дракон", "сон", "ведьмак 3", "нубами", "half witcher", "ёлка кто", "сон дракон 3 нуб"];
+    const byToken = (text: string, q: string) => {
+      const words = queryWords(q);
+      return [...tokens(text)].filter((t) => words.some((w) => matchKind(w, t.folded) !== null));
+    };
+    for (const text of texts) {
+      for (const q of queries) {
+        const expected = byToken(text, q);
+        expect(matchingTokens(text, queryWords(q))).toEqual(expected);
+        // The same text down the word-by-word path (a letter outside ASCII and Cyrillic at its end).
+        expect(matchingTokens(`${text} é`, queryWords(q))).toEqual(expected);
+      }
+    }
+    expect(byToken(texts[0] ?? "", "сон дракон 3 нуб").length).toBeGreaterThan(10);
   });
 });
 

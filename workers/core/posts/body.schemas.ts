@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { withinDepth } from "#workers/core/shared/input";
+import { MAX_INPUT_DEPTH, withinDepth } from "#workers/core/shared/input";
 
 /**
  * The post body: a strict subset of the editor's (Tiptap/ProseMirror) JSON document. It is stored as JSON
@@ -140,25 +140,31 @@ export function checkedBody(raw: unknown): TPostBody | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** Plain text of a body (for search, headlines and meta descriptions). */
-export function bodyText(doc: TPostBody | null | undefined, limit = Number.POSITIVE_INFINITY): string {
+/**
+ * Plain text of a body (for search, headlines and meta descriptions). It takes a stored body as it is, unchecked
+ * (search cuts fragments from sixty candidates' bodies, and checking each against the schema was a fifteenth of the
+ * page): it reads only strings and arrays from it, and stops at the depth input may nest to.
+ */
+export function bodyText(doc: unknown, limit = Number.POSITIVE_INFINITY): string {
   const parts: string[] = [];
   let length = 0;
-  const walk = (nodes: readonly unknown[] | undefined) => {
-    for (const node of nodes ?? []) {
+  const walk = (nodes: unknown, depth: number) => {
+    if (!Array.isArray(nodes) || depth > MAX_INPUT_DEPTH) return;
+    for (const node of nodes) {
       if (length >= limit) return;
-      const n = node as { type: string; text?: string; content?: unknown[]; attrs?: { caption?: string } };
-      if (n.type === "text" && n.text) {
+      const n = node as { type?: unknown; text?: unknown; content?: unknown; attrs?: { caption?: unknown } } | null;
+      if (typeof n !== "object" || n === null) continue;
+      if (n.type === "text" && typeof n.text === "string") {
         parts.push(n.text);
         length += n.text.length;
-      } else if (n.type === "image" && n.attrs?.caption) {
+      } else if (n.type === "image" && typeof n.attrs?.caption === "string") {
         parts.push(` ${n.attrs.caption} `);
       } else if (n.content) {
-        walk(n.content);
+        walk(n.content, depth + 1);
         parts.push(" ");
       }
     }
   };
-  walk(doc?.content);
+  walk((doc as { content?: unknown } | null)?.content, 0);
   return parts.join("").replace(/\s+/g, " ").trim().slice(0, limit);
 }

@@ -1,4 +1,4 @@
-import { matchKind, type QueryWord, tokens } from "./terms";
+import { matchingTokens, matchKind, type QueryWord } from "./terms";
 
 /**
  * A piece of plain text and the ranges in it that matched, as [start, end) offsets: the UI renders the text as
@@ -18,15 +18,9 @@ export interface TextMatch extends Marked {
 export function markText(text: string, words: QueryWord[]): TextMatch {
   const marks: [number, number][] = [];
   const exact = new Set<string>();
-  for (const token of tokens(text)) {
-    let matched = false;
-    for (const word of words) {
-      const kind = matchKind(word, token.folded);
-      if (kind === null) continue;
-      matched = true;
-      if (kind === "exact") exact.add(word.word);
-    }
-    if (matched) marks.push([token.start, token.end]);
+  for (const token of matchingTokens(text, words)) {
+    marks.push([token.start, token.end]);
+    for (const word of words) if (matchKind(word, token.folded) === "exact") exact.add(word.word);
   }
   return { text, marks, exact };
 }

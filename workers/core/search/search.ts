@@ -5,7 +5,7 @@ import { type PublicUser, serializePublicUser } from "#workers/core/accounts/acc
 import { publicUserColumns } from "#workers/core/accounts/public-users";
 import { commentUrl, type UserCommentView } from "#workers/core/comments/comments.serializers";
 import { type FeedGroupView, groupsOfEntries } from "#workers/core/feed/feed.read";
-import { bodyText, checkedBody } from "#workers/core/posts/body.schemas";
+import { bodyText } from "#workers/core/posts/body.schemas";
 import { loadCards } from "#workers/core/posts/posts.read";
 import type { PostCard } from "#workers/core/posts/posts.serializers";
 import { normaliseKey } from "#workers/core/shared/text";
@@ -100,7 +100,7 @@ async function searchPosts(ctx: RequestContext, _q: string, words: QueryWord[]):
       const title = markText(post.title, words);
       const headline = markText(post.headline, words);
       // The fragment comes from the text: the card shows the title and the headline.
-      const text = fragment(bodyText(checkedBody(post.body)), words);
+      const text = fragment(bodyText(post.body), words);
       const rank = {
         inTitle: title.marks.length > 0,
         exact: new Set([...title.exact, ...headline.exact, ...(text?.exact ?? [])]).size,

@@ -1,7 +1,7 @@
 import type { UserRow } from "#drizzle/schema";
 import { recordActivity, removeActivity } from "#workers/core/activity/activity";
 import { commentUrl } from "#workers/core/comments/comments.serializers";
-import { bodyText, type TPostBody } from "#workers/core/posts/body.schemas";
+import { bodyText } from "#workers/core/posts/body.schemas";
 import { postUrl } from "#workers/core/posts/posts.urls";
 import type { RequestContext } from "#workers/platform/context";
 import { type Notified, notify, removeNotifications } from "../notifications";
@@ -27,7 +27,7 @@ export async function onPostPublished(
   input: { actor: UserRow; post: PostRef & { headline: string; body?: unknown } },
 ): Promise<StreamItem | null> {
   const { post } = input;
-  const text = [post.title, post.headline, bodyText(post.body as TPostBody | null)].join("\n");
+  const text = [post.title, post.headline, bodyText(post.body)].join("\n");
   const mentions = notifyRoleMentions(ctx, {
     actor: input.actor,
     text,
