@@ -1,3 +1,5 @@
+import { isRouteErrorResponse } from "react-router";
+import { ErrorScreen } from "#app/components/error-screen";
 import { Link } from "#app/components/link";
 
 /**
@@ -18,4 +20,15 @@ export function ActionFailurePage({ title, detail }: { title: string; detail: st
       </section>
     </main>
   );
+}
+
+/**
+ * The error boundary of a plain form's action route: the failure its action threw (`data({detail}, {status})`)
+ * under the route's own title; anything else is the site's error screen, which shows no internals.
+ */
+export function ActionFailureBoundary({ title, error }: { title: string; error: unknown }) {
+  if (isRouteErrorResponse(error) && error.status < 500 && typeof error.data?.detail === "string") {
+    return <ActionFailurePage title={title} detail={error.data.detail} />;
+  }
+  return <ErrorScreen status={500} />;
 }

@@ -64,4 +64,25 @@ describe("POST /v1/bookmark/", () => {
     await Promise.all([0, 1].map(() => client.post("/bookmark/", { item_id: post.id, item_type: "post" })));
     expect(await scalar<number>("SELECT count(*) FROM bookmarks WHERE user_id = ?", user.id)).toBeLessThanOrEqual(1);
   });
+
+  it("the plain form (no JavaScript): back to the page on success, the reason on a page of its own when refused", async () => {
+    const post = await createPost(await createUser());
+    const { client, user } = await memberClient();
+    const sent = await client.form("/reactions/bookmark", {
+      item_id: String(post.id),
+      item_type: "post",
+      redirectTo: "/",
+    });
+    expect([sent.status, sent.headers.get("Location")]).toEqual([302, "/"]);
+    const missing = await client.form("/reactions/bookmark", {
+      item_id: "999999999",
+      item_type: "post",
+      redirectTo: "/",
+    });
+    expect([missing.status, missing.headers.get("Location")]).toEqual([404, null]);
+    const html = await missing.text();
+    expect(html).toContain("Закладка не изменена");
+    expect(html).toMatch(/class="form-error" role="alert">[^<]*[а-яё]/i);
+    expect(await scalar("SELECT count(*) FROM bookmarks WHERE user_id = ?", user.id)).toBe(1);
+  });
 });

@@ -15,6 +15,43 @@ type Page<T> = { results: T[]; next: string | null; previous: string | null };
 const postScore = (id: number) => scalar<number>("SELECT pwnd FROM posts WHERE id = ?", id);
 const commentScore = (id: number) => scalar<number>("SELECT pwnd FROM comments WHERE id = ?", id);
 
+describe("the plain paw form (no JavaScript)", () => {
+  it("sends the member back to the page on success, and shows the reason on a page of its own when refused", async () => {
+    const { client, user } = await memberClient();
+    const other = await createPost(await createUser());
+    const sent = await client.form("/reactions/paw", { item_id: String(other.id), item_type: "post", redirectTo: "/" });
+    expect([sent.status, sent.headers.get("Location")]).toEqual([302, "/"]);
+    expect(await postScore(other.id)).toBe(1);
+
+    // Refused: the reason under the form's title, with its status — not a silent redirect to some page.
+    const own = await createPost(user);
+    const refusals: [Record<string, string>, number, string][] = [
+      [{ item_id: String(own.id), item_type: "post" }, 403, "Нельзя ставить лапку своей статье."],
+      [{ item_id: "999999999", item_type: "post" }, 404, ""],
+      [{ item_id: String(other.id), item_type: "shout_of_doom" }, 400, ""],
+      [{ item_id: String(other.id), item_type: "post", csrf: "forged" }, 403, "CSRF-токен отсутствует или неверен."],
+    ];
+    for (const [fields, status, reason] of refusals) {
+      const res = await client.form("/reactions/paw", { ...fields, redirectTo: "/" });
+      const html = await res.text();
+      expect([fields, res.status, res.headers.get("Location")]).toEqual([fields, status, null]);
+      expect(html).toContain("Лапка не поставлена");
+      expect(html).toMatch(/class="form-error" role="alert">[^<]*[а-яё]/i);
+      expect(html).toContain(reason);
+    }
+    expect(await postScore(own.id)).toBe(0);
+    expect(await postScore(other.id)).toBe(1);
+
+    // A guest goes to sign in and back.
+    const guest = await (await guestClient()).form("/reactions/paw", {
+      item_id: String(other.id),
+      item_type: "post",
+      redirectTo: "/posts/x",
+    });
+    expect([guest.status, guest.headers.get("Location")]).toEqual([302, "/auth/sign-in?redirectTo=%2Fposts%2Fx"]);
+  });
+});
+
 describe("POST /v1/like/", () => {
   it("paws a post up, takes the paw back with the same paw, and switches with the other", async () => {
     await setFlags({ is_paw_down_enabled: true });

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { ActionFailurePage } from "#app/components/action-failure";
+import { ActionFailureBoundary } from "#app/components/action-failure";
 import { reactionAction } from "#app/routes/reactions/reaction-utils";
 import { subscribeRelease } from "#workers/core/calendar/calendar.members";
 import type { Route } from "./+types/subscribe";
@@ -21,7 +21,12 @@ export function loader() {
   return redirect("/calendar");
 }
 
-export default function SubscribeResult({ actionData }: Route.ComponentProps) {
-  if (!actionData || actionData.ok) return null;
-  return <ActionFailurePage title="Подписка не изменена" detail={actionData.detail} />;
+/** Never shown: GETs are sent away, a plain form is sent back to its page, a fetcher stays where it is. */
+export default function Subscribe() {
+  return null;
+}
+
+/** A plain (no-JS) form's failure: the reason and a way home. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ActionFailureBoundary title="Подписка не изменена" error={error} />;
 }

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { ActionFailurePage } from "#app/components/action-failure";
+import { ActionFailureBoundary } from "#app/components/action-failure";
 import { toggleBookmark } from "#workers/core/reactions/bookmarks";
 import type { Route } from "./+types/bookmark";
 import { reactionAction, reactionInput } from "./reaction-utils";
@@ -17,8 +17,12 @@ export function loader() {
   return redirect("/");
 }
 
-/** Shown only when a plain (no-JS) bookmark failed: the reason and a way back. */
-export default function BookmarkResult({ actionData }: Route.ComponentProps) {
-  if (!actionData || actionData.ok) return null;
-  return <ActionFailurePage title="Закладка не изменена" detail={actionData.detail} />;
+/** Never shown: GETs are sent away, a plain form is sent back to its page, a fetcher stays where it is. */
+export default function Bookmark() {
+  return null;
+}
+
+/** A plain (no-JS) form's failure: the reason and a way home. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ActionFailureBoundary title="Закладка не изменена" error={error} />;
 }

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { ActionFailurePage } from "#app/components/action-failure";
+import { ActionFailureBoundary } from "#app/components/action-failure";
 import { togglePaw } from "#workers/core/reactions/likes";
 import type { Route } from "./+types/paw";
 import { reactionAction, reactionInput } from "./reaction-utils";
@@ -18,8 +18,12 @@ export function loader() {
   return redirect("/");
 }
 
-/** Shown only when a plain (no-JS) paw failed: the reason and a way back. */
-export default function PawResult({ actionData }: Route.ComponentProps) {
-  if (!actionData || actionData.ok) return null;
-  return <ActionFailurePage title="Лапка не поставлена" detail={actionData.detail} />;
+/** Never shown: GETs are sent away, a plain form is sent back to its page, a fetcher stays where it is. */
+export default function Paw() {
+  return null;
+}
+
+/** A plain (no-JS) form's failure: the reason and a way home. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ActionFailureBoundary title="Лапка не поставлена" error={error} />;
 }

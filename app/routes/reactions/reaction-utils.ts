@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { formFields, getCtx, readForm, runAction } from "#app/lib/forms.server";
+import { formFields, getCtx, loaderError, readForm, runAction } from "#app/lib/forms.server";
 import { safeRedirect } from "#app/lib/redirects";
 import type { RequestContext } from "#workers/platform/context";
 
@@ -17,10 +17,12 @@ export function reactionInput(fields: Record<string, string>, withNegative: bool
 }
 
 /**
- * The action of a reaction form (paw, bookmark): the item (`item_type`, `item_id`) in the action URL's query or in the
- * form's fields. A fetcher (JavaScript on) gets `{ok: true, ...state}`; the
- * plain form carries `redirectTo` and is sent back to its page. Guests: 401 data for a fetcher, the sign-in
- * page for the plain form.
+ * The action of a reaction form (paw, bookmark, a release followed): the item (`item_type`, `item_id`) in the action
+ * URL's query or in the form's fields. A fetcher (JavaScript on) gets `{ok: true, ...state}`, or the failure as
+ * data with its status. The plain form carries `redirectTo` and is sent back to its page; its failure is thrown to
+ * the route's error boundary (`ActionFailureBoundary`): React Router runs a document POST's loaders after an
+ * action that returned, and these routes' loaders send GETs elsewhere, so a returned failure was a silent
+ * redirect. Guests: 401 data for a fetcher, the sign-in page for the plain form.
  */
 export async function reactionAction<T extends object>(
   request: Request,
@@ -37,12 +39,17 @@ export async function reactionAction<T extends object>(
     if (back) throw redirect(`/auth/sign-in?redirectTo=${encodeURIComponent(back)}`);
     return data({ ok: false as const, detail: "Войдите на сайт.", errors: {} }, { status: 401 });
   }
-  return runAction(async () => {
-    // What to toggle is in the action's query (a paw's item, a release and the state wanted: one form serves many
-    // buttons, each with its own action), or in the form's fields.
+  // What to toggle is in the action's query (a paw's item, a release and the state wanted: one form serves many
+  // buttons, each with its own action), or in the form's fields.
+  const run = async () => {
     const query = Object.fromEntries(new URL(request.url).searchParams);
-    const state = await toggle(ctx, { ...query, ...formFields(await readForm(request, ctx)) });
-    if (back) throw redirect(back);
-    return { ok: true as const, ...state };
-  });
+    return toggle(ctx, { ...query, ...formFields(await readForm(request, ctx)) });
+  };
+  if (!back) return runAction(async () => ({ ok: true as const, ...(await run()) }));
+  try {
+    await run();
+  } catch (error) {
+    loaderError(error);
+  }
+  throw redirect(back);
 }
