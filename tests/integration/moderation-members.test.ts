@@ -164,6 +164,24 @@ describe("ignore with a term", () => {
     expect(await settings.text()).toContain(other.username);
     await client.form(`/users/${other.id}/ignore`, { intent: "stop", redirectTo: `/users/${user.id}/settings` });
     expect(await scalar("SELECT count(*) FROM user_ignores WHERE user_id = ?", user.id)).toBe(0);
+    // Refused (oneself, no such member, a forged token): the reason on a page of its own, nothing written.
+    for (const [id, fields, status, reason] of [
+      [user.id, {}, 400, "Нельзя игнорировать самого себя."],
+      [999_999_999, {}, 404, "Пользователь не найден."],
+      [other.id, { csrf: "forged" }, 403, "CSRF-токен отсутствует или неверен."],
+    ] as const) {
+      const refused = await client.form(`/users/${id}/ignore`, {
+        intent: "ignore",
+        days: "7",
+        redirectTo: "/",
+        ...fields,
+      });
+      expect([id, refused.status, refused.headers.get("Location")]).toEqual([id, status, null]);
+      const html = await refused.text();
+      expect(html).toContain("Игнорирование не изменено");
+      expect(html).toContain(reason);
+    }
+    expect(await scalar("SELECT count(*) FROM user_ignores WHERE user_id = ?", user.id)).toBe(0);
   });
 });
 

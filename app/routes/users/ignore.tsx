@@ -1,7 +1,6 @@
-import { redirect, useActionData, useParams } from "react-router";
-import { asFailure, FormErrors } from "#app/components/form";
-import { Link } from "#app/components/link";
-import { formFields, getCtx, readForm, runAction } from "#app/lib/forms.server";
+import { redirect } from "react-router";
+import { ActionFailureBoundary } from "#app/components/action-failure";
+import { formFields, getCtx, loaderError, readForm } from "#app/lib/forms.server";
 import { safeRedirect } from "#app/lib/redirects";
 import { stopIgnoring, toggleIgnore } from "#workers/core/notifications/ignores";
 import type { Route } from "./+types/ignore";
@@ -13,35 +12,33 @@ export function loader({ params }: Route.LoaderArgs) {
 
 /**
  * The profile's «Игнорировать» form and the settings list's «Перестать игнорировать» (plain forms, no JavaScript
- * needed): `intent=ignore` with `days` (a number or `forever`), or `intent=stop`; then back to `redirectTo`.
+ * needed): `intent=ignore` with `days` (a number or `forever`), or `intent=stop`; then back to `redirectTo`. A
+ * refusal is thrown to the error boundary: returned, it would be followed by this route's loader, which sends
+ * GETs back to the profile — a silent redirect.
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const ctx = getCtx(context);
-  let fields: Record<string, string> = {};
-  return runAction(
-    async () => {
-      fields = formFields(await readForm(request, ctx));
-      if (fields.intent === "stop") await stopIgnoring(ctx, params.id);
-      else {
-        const days = fields.days && fields.days !== "forever" ? Number(fields.days) : null;
-        await toggleIgnore(ctx, params.id, { days });
-      }
-      return redirect(safeRedirect(fields.redirectTo) ?? `/users/${params.id}`);
-    },
-    () => fields,
-  );
+  let back: string | null = null;
+  try {
+    const fields = formFields(await readForm(request, ctx));
+    back = safeRedirect(fields.redirectTo);
+    if (fields.intent === "stop") await stopIgnoring(ctx, params.id);
+    else {
+      const days = fields.days && fields.days !== "forever" ? Number(fields.days) : null;
+      await toggleIgnore(ctx, params.id, { days });
+    }
+  } catch (error) {
+    loaderError(error);
+  }
+  return redirect(back ?? `/users/${params.id}`);
 }
 
-export default function IgnoreResult() {
-  const failure = asFailure(useActionData<typeof action>());
-  const { id } = useParams();
-  return (
-    <main className="page">
-      <h1>Игнорирование</h1>
-      <FormErrors failure={failure} />
-      <p>
-        <Link to={`/users/${id}`}>Вернуться в профиль</Link>
-      </p>
-    </main>
-  );
+/** Never shown: a GET goes to the profile, the form back to its page. */
+export default function Ignore() {
+  return null;
+}
+
+/** A refused form: the reason and a way home. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ActionFailureBoundary title="Игнорирование не изменено" error={error} />;
 }
