@@ -84,7 +84,9 @@ export default function ActivityPanel() {
       </div>
       <div className="sidebar-body" aria-busy={state.status === "loading"}>
         {state.items.length ? (
-          <div className="stream-list" aria-live="polite">
+          // Not a live region: a screen reader would read out every item anyone's activity adds, and every page
+          // of «Показать ещё».
+          <div className="stream-list">
             {state.items.map((item) => (
               <StreamItemView key={item.id} item={item} />
             ))}
