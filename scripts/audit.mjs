@@ -24,7 +24,7 @@ import os from "node:os";
 import path from "node:path";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
-import { ensureChromium } from "./chromium.mjs";
+import { CHROMIUM_ARGS, ensureChromium } from "./chromium.mjs";
 import { DEMO_USERS } from "./demo-users.mjs";
 import { root, run, startDetached, stopGroup, waitForHttp } from "./lib.mjs";
 
@@ -343,16 +343,7 @@ async function freshBrowser(previous) {
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: chrome,
     headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      ...(h2 ? ["--ignore-certificate-errors"] : []),
-      `--remote-debugging-port=${port}`,
-    ],
+    args: [...CHROMIUM_ARGS, ...(h2 ? ["--ignore-certificate-errors"] : []), `--remote-debugging-port=${port}`],
   });
   if (cookies.length) await context.addCookies(cookies);
   return { context, port, dir };

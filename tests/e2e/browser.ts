@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 import { afterEach, expect } from "vitest";
+import { CHROMIUM_ARGS } from "../../scripts/chromium.mjs";
 
 export const BASE_URL = process.env.E2E_BASE_URL ?? "http://localhost:8787";
 export const SCREENSHOTS = path.resolve(import.meta.dirname, "screenshots");
@@ -11,16 +12,7 @@ let browser: Browser | undefined;
 export async function getBrowser(): Promise<Browser> {
   browser ??= await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--disable-quic",
-    ],
+    args: ["--headless", ...CHROMIUM_ARGS],
   });
   return browser;
 }
