@@ -9,7 +9,7 @@ import { Link } from "#app/components/link";
 export function ActionFailurePage({ title, detail }: { title: string; detail: string }) {
   return (
     <main className="page">
-      <section className="card card-narrow">
+      <section className="card card-narrow action-failure">
         <h1 className="page-title">{title}</h1>
         <p className="form-error" role="alert">
           {detail}
