@@ -89,7 +89,10 @@ export async function runAction<T>(
   }
 }
 
-/** Throws an AppError from a loader as the matching HTTP response for the error boundary. */
+/**
+ * Throws an AppError from a loader, or from a plain form's action whose route's loader redirects (sign-out, paws,
+ * ignores), as the matching HTTP response for the error boundary.
+ */
 export function loaderError(error: unknown): never {
   if (error instanceof AppError) throw data({ detail: error.message }, { status: error.status });
   throw error;
