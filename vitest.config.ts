@@ -61,6 +61,9 @@ export default defineConfig(async () => {
       setupFiles: ["./tests/integration/apply-migrations.ts"],
       // A test's first request loads the whole Worker into its isolate: seconds on a busy 2-core machine.
       testTimeout: 20_000,
+      // Vitest replaces every stylesheet with an empty string unless told otherwise: pages then linked `href=""`
+      // (React warned on every render). Processed as Vite does, a route's `?url` import is the stylesheet's URL.
+      css: { include: [/.+/] },
     },
   };
 });
