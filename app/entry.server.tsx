@@ -4,6 +4,7 @@ import { ServerRouter } from "react-router";
 import { appContext } from "#workers/platform/app-context";
 import { pageCsp } from "#workers/platform/security-headers";
 import { renderHtmlStream } from "./lib/html-stream.server";
+import { stylePreloadHeader } from "./lib/style-preload.server";
 
 /**
  * React Router's default Workers entry (@react-router/dev config/defaults/entry.server.web.tsx) with a
@@ -35,6 +36,8 @@ export default async function handleRequest(
   const { nonce } = loadContext.get(appContext);
   if (!nonce) throw new Error("A page is rendered without a CSP nonce (set it in workers/app.ts).");
   responseHeaders.set("Content-Security-Policy", pageCsp(nonce, new URL(request.url)));
+  const stylePreload = stylePreloadHeader(routerContext);
+  if (stylePreload) responseHeaders.append("Link", stylePreload);
 
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {

@@ -109,6 +109,7 @@ export const SUITES = {
     "santa-visibility",
     "page-cache",
     "page-cache-params",
+    "style-preload",
     "zone-purge",
     "queue-consumer",
     "queue-fanout",
