@@ -82,9 +82,14 @@ describe("full renders hydrate", () => {
     }
   });
 
-  it("follows a comment's author and time links inside the app (no document load)", async () => {
+  it("follows a comment's author and time links inside the app (no document load, no route discovery request)", async () => {
     const context = await newContext();
     const { page } = await watchedPage(context);
+    // Every route is in the client's manifest (react-router.config.ts): nothing asks the Worker for routes.
+    const discovery: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/__manifest") discovery.push(request.url());
+    });
     const list = await (await page.request.get("/api/v1/post/")).json();
     const post = list.results.find((p: { comments_count: number }) => p.comments_count > 0);
     await page.goto(`/posts/${post.slug}`);
@@ -110,6 +115,7 @@ describe("full renders hydrate", () => {
     await page.goBack();
     await page.waitForURL((url) => `${url.pathname}${url.search}${url.hash}` === timeHref);
     expect(await page.evaluate(() => (window as unknown as { renderMark?: number }).renderMark)).toBe(1);
+    expect(discovery).toEqual([]);
     await context.close();
   });
 });
