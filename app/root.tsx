@@ -22,6 +22,7 @@ import { DEFAULT_SITE_NAME, pageTitle, siteDescription } from "./lib/meta";
 import type { RootData } from "./lib/root-data";
 import { loadRootData } from "./lib/root-data.server";
 import { asTheme, themeClass } from "./lib/theme";
+import { useReloadUnknownRoute } from "./lib/unknown-route-reload";
 import siteCss from "./styles/site.css?url";
 
 /** The shell's data for every page (app/lib/root-data.server.ts); components read it with useRootData. */
@@ -83,6 +84,7 @@ export default function App() {
 
 /** Error screens replace the page and the footer; the toolbar stays (spec §2). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  useReloadUnknownRoute();
   const status = errorScreenStatus(isRouteErrorResponse(error) ? error.status : 500);
   if (!isRouteErrorResponse(error) && import.meta.env.DEV) console.error(error);
   // A loader may explain a 403/404 with `data({detail}, {status})`; 500s never show internals.

@@ -118,4 +118,37 @@ describe("full renders hydrate", () => {
     expect(discovery).toEqual([]);
     await context.close();
   });
+
+  it("asks the server for a route the client's manifest lacks (a tab opened before a deploy that added it)", async () => {
+    const context = await newContext();
+    const { page } = await watchedPage(context);
+    // The first page gets a manifest without the bonfire's route, as a build from before that route would have had.
+    await page.route(
+      /\/assets\/manifest-[\w-]+\.js$/,
+      async (route) => {
+        const response = await route.fetch();
+        const text = await response.text();
+        const prefix = "window.__reactRouterManifest=";
+        expect(text.startsWith(prefix)).toBe(true);
+        const manifest = JSON.parse(text.slice(prefix.length).replace(/;\s*$/, ""));
+        expect(manifest.routes["routes/bonfire/index"]).toBeDefined();
+        delete manifest.routes["routes/bonfire/index"];
+        await route.fulfill({ response, body: `${prefix}${JSON.stringify(manifest)};` });
+      },
+      { times: 1 },
+    );
+    await page.goto("/");
+    await hydrated(page);
+    await page.evaluate(() => {
+      (window as unknown as { renderMark: number }).renderMark = 1;
+    });
+    await page.locator("a[href='/bonfire']").first().click();
+    await page.waitForURL((url) => url.pathname === "/bonfire");
+    // The document was asked for: the server's bonfire, not the client's «Страница не найдена».
+    await expect.poll(() => page.locator(".shout-card").count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await hydrated(page);
+    expect(await page.evaluate(() => (window as unknown as { renderMark?: number }).renderMark)).toBeUndefined();
+    await expect.poll(() => page.getByText("Страница не найдена").count()).toBe(0);
+    await context.close();
+  });
 });
