@@ -6,7 +6,7 @@ import { useClickNavigate } from "#app/lib/hooks";
 /**
  * The site's links: React Router's <Link> with a lean path for the common case. Most links on a page are a plain
  * absolute path on this site ("/users/1", "/posts/x?comment=2#c") repeated on every card and comment; for those
- * this renders the same `<a href data-discover>` and navigates on a plain left click as <Link> does, without the
+ * this renders the same `<a href>` and navigates on a plain left click as <Link> does, without the
  * hooks <Link> runs for every instance for what such links never have (relative paths, basename, masks,
  * prefetching, view transitions): on a list page that work was about a tenth of the render
  * (docs/decisions/0040-render-cpu.md). Anything else — a relative or external `to`, an object, `state`,
@@ -51,7 +51,9 @@ function leanAnchor(
   }: LeanProps,
   onClick?: (event: MouseEvent<HTMLAnchorElement>) => void,
 ) {
-  return <a {...rest} href={to} onClick={onClick} data-discover="true" />;
+  // No `data-discover`, which <Link> adds for lazy route discovery: the client knows every route
+  // (react-router.config.ts), so nothing reads it.
+  return <a {...rest} href={to} onClick={onClick} />;
 }
 
 /** The lean path in the browser: the same `<a>`, navigating on a plain left click as <Link> does. */
