@@ -212,8 +212,16 @@ export const postTags = sqliteTable(
       .notNull()
       .references(() => tags.id, { onDelete: "cascade" }),
     position: integer("position").notNull().default(0),
+    /**
+     * The post's `published_at` while it is published, NULL while it is not: a copy kept by triggers on both tables
+     * (migrations/0027), so a tag's newest posts are a walk of one index however many posts the tag has.
+     */
+    postPublishedAt: integer("post_published_at", { mode: "timestamp_ms" }),
   },
-  (t) => [primaryKey({ columns: [t.postId, t.tagId] }), index("post_tags_tag_idx").on(t.tagId, t.postId)],
+  (t) => [
+    primaryKey({ columns: [t.postId, t.tagId] }),
+    index("post_tags_tag_published_idx").on(t.tagId, t.postPublishedAt, t.postId),
+  ],
 );
 
 /** Comments under posts: a tree of depth 1–5; `path` orders a thread (ancestor ids, zero-padded). */
@@ -528,11 +536,11 @@ export const auditLog = sqliteTable(
 );
 
 export type AuditRow = typeof auditLog.$inferSelect;
-export * from "./schema-moderation";
-export * from "./schema-community";
 export * from "./schema-calendar";
-export * from "./schema-social";
+export * from "./schema-community";
 export * from "./schema-donations";
 export * from "./schema-feed";
+export * from "./schema-moderation";
 export * from "./schema-recap";
 export * from "./schema-santa";
+export * from "./schema-social";

@@ -6,7 +6,7 @@
 // `--cached` guest pages from the page cache (hits after the first request; member scenarios still render). A build
 // directory holds `client/` and `server/` (a copy of `build/`, e.g. `cp -r build /tmp/build-a`).
 import { execFileSync } from "node:child_process";
-import { existsSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import { HOT_POST_ID, MEDIUM_POST_ID, MEMBER, postSlug, STATE_DIR } from "./dataset.mjs";
@@ -33,6 +33,7 @@ const SCENARIOS = [
   { id: "member-bonfire", path: "/bonfire", headers: member },
   { id: "shout", path: "/bonfire/200000" },
   { id: "tag", path: "/tags/retro" },
+  { id: "member-tag", path: "/tags/retro", headers: member },
   { id: "profile", path: "/users/2" },
   { id: "search", path: `/search?q=${encodeURIComponent("вступлением")}` },
   { id: "calendar", path: "/calendar" },
@@ -44,11 +45,18 @@ const SCENARIOS = [
 const only = option("--only")?.split(",");
 const scenarios = SCENARIOS.filter((s) => !only || only.includes(s.id) || s.id === "floor");
 
+/** When the dataset's database last changed (a reseed or a migration writes the file, not the directory above it). */
+function datasetChangedMs() {
+  const d1 = path.join(STATE, "v3", "d1", "miniflare-D1DatabaseObject");
+  const files = existsSync(d1) ? readdirSync(d1).map((file) => statSync(path.join(d1, file)).mtimeMs) : [];
+  return Math.max(statSync(STATE).mtimeMs, ...files);
+}
+
 /** A copy of the dataset per build, refreshed when the dataset is newer (writes of one must not reach the other). */
 function stateCopy(name) {
   const dir = `/tmp/kostyor-ab-state-${name}`;
   const marker = path.join(dir, ".copied");
-  if (!existsSync(marker) || statSync(marker).mtimeMs < statSync(STATE).mtimeMs) {
+  if (!existsSync(marker) || statSync(marker).mtimeMs < datasetChangedMs()) {
     execFileSync("sh", ["-c", `rm -rf '${dir}' && cp -r '${STATE}' '${dir}' && touch '${marker}'`]);
   }
   return dir;

@@ -2,7 +2,8 @@
 // full renders of a built site (any copy of build/) on the bench dataset, without `npm run bench`'s load runs. Each
 // scenario: 20 sequential requests after 5 unmeasured ones (scripts/bench/profile.mjs); prints the top functions.
 // `node scripts/bench/profile-split.mjs OUT/<scenario>.cpuprofile --build DIR` then splits a profile by origin.
-// `--cached` keeps the page cache on (guest scenarios then profile cache hits). Scenarios: home, member-home, post100, member-post100, hot, bonfire, shout, tag, profile, search, calendar, year, sign-in.
+// `--cached` keeps the page cache on (guest scenarios then profile cache hits). Scenarios: home, member-home, post100, member-post100, hot, bonfire, shout, tag, member-tag, profile, search,
+// member-search, calendar, year, sign-in.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { HOT_POST_ID, MEDIUM_POST_ID, MEMBER, postSlug, STATE_DIR } from "./dataset.mjs";
@@ -24,8 +25,10 @@ const SCENARIOS = {
   bonfire: ["/bonfire"],
   shout: ["/bonfire/200000"],
   tag: ["/tags/retro"],
+  "member-tag": ["/tags/retro", member],
   profile: ["/users/2"],
   search: [`/search?q=${encodeURIComponent("вступлением")}`],
+  "member-search": [`/search?q=${encodeURIComponent("вступлением")}`, member],
   calendar: ["/calendar"],
   year: ["/year"],
   "sign-in": ["/auth/sign-in"],

@@ -50,7 +50,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
   const page = search.get("page") || undefined;
   const itemType = search.get("itemType") === "shouts" ? ("shouts" as const) : ("posts" as const);
-  // The tag and its list start together (one round trip where the list can go with the tag, tags.ts); an unknown
+  // The tag and its list start together (one round trip, tags.ts); an unknown
   // tag is a 404 whatever the rest says, so the tag's error comes first.
   const lists = Promise.all([
     itemType === "posts" ? listTagPosts(ctx, params.slug, page).catch(loaderError) : null,

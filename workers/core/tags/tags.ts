@@ -1,7 +1,7 @@
-import { and, desc, eq, gt, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import { posts, postTags, shouts, shoutTags, type TagRow, tags, users } from "#drizzle/schema";
 import { AppError } from "#workers/core/errors";
-import { loadCards, numberedPage, type Page, POST_CARD_COLUMNS } from "#workers/core/posts/posts.read";
+import { cardsFrom, numberedPage, type Page, POST_CARD_COLUMNS, readCards } from "#workers/core/posts/posts.read";
 import { POSTS_PAGE_SIZE, ZPage } from "#workers/core/posts/posts.schemas";
 import type { PostCard } from "#workers/core/posts/posts.serializers";
 import { parseInput } from "#workers/core/shared/validation";
@@ -127,28 +127,12 @@ export async function listTagShouts(ctx: RequestContext, slug: string, pageInput
   return { ...paged, results: await loadViews(ctx, paged.results) };
 }
 
-/** GET /v1/tag/{slug}/posts/?page=n: published posts with the tag, newest first. */
 /**
- * Up to this many posts a tag's page sorts the tag's own posts; above it, it walks the site's newest posts. The walk
- * reads about (offset + page size) × all posts ÷ the tag's posts, the sort the tag's posts: break-even near
- * √(page size × all posts), ~1,400 with 100,000 posts and ~4,600 with a million.
+ * GET /v1/tag/{slug}/posts/?page=n: published posts with the tag, newest first. The page's links are read off
+ * post_tags_tag_published_idx (the link's copy of the post's publication time, migrations/0027) before any post is:
+ * one index range and a page of posts however many posts the tag has and however deep the page — cheap enough to
+ * run again inside each card read (readCards).
  */
-const TAG_SORT_LIMIT = 2000;
-
-/**
- * What this isolate last saw of tags' sizes (published posts), by slug: the size picks the list's plan, and knowing
- * it lets the list go to D1 in the same round trip as the tag. Only a hint: a stale size can pick the slower plan
- * for a while, never other rows (the list reads the tag by its slug). The oldest entries go first.
- */
-const tagSizeHints = new Map<string, number>();
-const TAG_SIZE_HINTS_MAX = 1000;
-
-function rememberTagSize(key: string, postsCount: number): void {
-  tagSizeHints.delete(key);
-  tagSizeHints.set(key, postsCount);
-  if (tagSizeHints.size > TAG_SIZE_HINTS_MAX) tagSizeHints.delete(tagSizeHints.keys().next().value as string);
-}
-
 export async function listTagPosts(
   ctx: RequestContext,
   slug: string,
@@ -159,35 +143,29 @@ export async function listTagPosts(
     throw AppError.field("itemType", "Здесь можно смотреть только статьи.");
   const page = parseInput(ZPage, pageInput ?? undefined);
   const key = tagKey(slug);
-  const hint = key === null ? undefined : tagSizeHints.get(key);
-  // A tag this isolate has not seen yet is read first: its size picks the plan.
-  const known = hint === undefined ? await findTag(ctx, slug) : undefined;
+  if (key === null) await findTag(ctx, slug);
   const size = POSTS_PAGE_SIZE;
-  // Two ways to the page, and SQLite cannot tell which is cheap: walking the site's published posts newest first
-  // until enough carry the tag (cheap for a tag on many posts, a walk over every post for a rare one), or reading
-  // the tag's own posts and sorting them (cheap for a rare tag). The tag's post count decides. The unary plus
-  // keeps SQLite off posts_published_idx when the tag's own index is the way.
-  const postsCount = known ? known.postsCount : (hint as number);
-  const published = postsCount <= TAG_SORT_LIMIT ? sql`+${posts.isPublished} = 1` : eq(posts.isPublished, true);
-  // Coalesced reads: on the tag page the list shares a round trip with the pinned strip's posts, and with the tag
-  // itself when the size was known.
-  const [[found], tag] = await Promise.all([
-    ctx.read([
+  const links = ctx.db
+    .select({ postId: postTags.postId, publishedAt: postTags.postPublishedAt })
+    .from(postTags)
+    .where(and(eq(postTags.tagId, tagIdBySlug(key as string)), isNotNull(postTags.postPublishedAt)))
+    .orderBy(desc(postTags.postPublishedAt), desc(postTags.postId))
+    .limit(size + 1)
+    .offset((page - 1) * size)
+    .as("links");
+  // The tag, its list and the cards' data in one round trip (coalesced reads; on the tag page with the pinned strip).
+  const [{ rows, data }] = await Promise.all([
+    readCards(ctx, [
       ctx.db
-        .select({ post: POST_CARD_COLUMNS })
-        .from(postTags)
-        .innerJoin(posts, eq(posts.id, postTags.postId))
-        .where(and(eq(postTags.tagId, known ? known.id : tagIdBySlug(key as string)), published))
-        .orderBy(desc(posts.publishedAt), desc(posts.id))
-        .limit(size + 1)
-        .offset((page - 1) * size),
+        .select(POST_CARD_COLUMNS)
+        .from(links)
+        .innerJoin(posts, eq(posts.id, links.postId))
+        .orderBy(desc(links.publishedAt), desc(links.postId)),
     ]),
-    known ?? findTag(ctx, slug),
+    findTag(ctx, slug),
   ]);
-  rememberTagSize(key as string, tag.postsCount);
-  const rows = found.map((r) => r.post);
-  const paged = numberedPage(rows, page, size);
-  return { ...paged, results: await loadCards(ctx, paged.results) };
+  const paged = numberedPage(rows[0], page, size);
+  return { ...paged, results: cardsFrom(paged.results, data) };
 }
 
 /** GET /v1/tag/top/?item_type=posts|shouts: the most used tags (with at least one published post / listed shout). */

@@ -70,6 +70,8 @@ export async function tagStatements(db: Db, postId: number, names: string[]): Pr
             postId: sql<number>`${postId}`.as("post_id"),
             tagId: tags.id,
             position: sql<number>`${position}`.as("position"),
+            // Set by the link's insert trigger from the post (migrations/0027).
+            postPublishedAt: sql<Date | null>`NULL`.as("post_published_at"),
           })
           .from(tags)
           .where(eq(tags.nameKey, tag.key)),
