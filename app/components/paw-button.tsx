@@ -39,10 +39,29 @@ export function useBackPath(anchor?: string): string {
   return anchor ? `${path}#${anchor}` : path;
 }
 
+/** The id of the page's one paw form (PawForm, rendered by the shell). */
+export const PAW_FORM_ID = "paw-form";
+
+/**
+ * The one form every paw button of a page submits: the CSRF token and the way back once per page instead of once
+ * per item (a 100-comment post had 101 paw forms, a third of its elements). Each button names its item and the
+ * element to come back to in its own `formaction` (the action reads them from the query). A plain form: it works
+ * without JavaScript; with it, a paw button sends the same data through its own fetcher.
+ */
+export function PawForm() {
+  const back = useBackPath();
+  return (
+    <form id={PAW_FORM_ID} method="post" action="/reactions/paw" hidden>
+      <CsrfField />
+      <input type="hidden" name="redirectTo" value={back} />
+    </form>
+  );
+}
+
 /**
  * Paws of a post, a shout or a comment under either: the up paw, the down paw (only while `is_paw_down_enabled`) and the score
- * `pwnd`; the member's own paw (`ownd`) is highlighted. Each paw is a small POST form to /reactions/paw: a
- * fetcher with JavaScript, a plain form without (it comes back to `redirectTo`). Guests get the notice
+ * `pwnd`; the member's own paw (`ownd`) is highlighted. Each paw is a button of the page's PawForm: a fetcher with
+ * JavaScript, the plain form without (it comes back to the page, at `anchor`). Guests get the notice
  * 'Войдите на сайт.' (with JavaScript) or the sign-in page (without). The author's own item shows the
  * score only.
  */
@@ -67,7 +86,6 @@ export function PawButton({
   const { user, config } = useRootData();
   const fetcher = useButtonFetcher<PawResult>();
   const notice = useNotice();
-  const back = useBackPath(anchor);
   const [state, setState] = useState({ pwnd, ownd });
 
   // New figures from the loader replace the shown ones; on mount they are the shown ones, and keeping the same
@@ -101,11 +119,20 @@ export function PawButton({
   const disabled = isOwn || fetcher.state !== "idle";
   const scoreClass = shown.pwnd > 0 ? " is-positive" : shown.pwnd < 0 ? " is-negative" : "";
 
-  function guard(event: React.MouseEvent) {
+  const action = `${reactionAction("paw", itemType, itemId)}${anchor ? `&anchor=${anchor}` : ""}`;
+
+  // With JavaScript: the page's paw form's data (the CSRF token) and the pressed paw, through this paw's fetcher.
+  function send(event: React.MouseEvent<HTMLButtonElement>) {
+    event.preventDefault();
     if (!user) {
-      event.preventDefault();
       notice.info(GUEST_NOTICE_TITLE, "Зарегистрируйтесь или войдите на сайт, чтобы ставить лапки.", 5000);
+      return;
     }
+    const button = event.currentTarget;
+    const data = button.form ? new FormData(button.form, button) : new FormData();
+    data.set(button.name, button.value);
+    data.delete("redirectTo");
+    void fetcher.submit(data, { method: "post", action });
   }
 
   const paw = (negative: boolean) => {
@@ -122,6 +149,8 @@ export function PawButton({
     return (
       <button
         type="submit"
+        form={PAW_FORM_ID}
+        formAction={action}
         name="is_negative"
         value={negative ? "true" : "false"}
         className={`paw-btn${negative ? " paw-down" : " paw-up"}${active ? " is-active" : ""}`}
@@ -129,30 +158,23 @@ export function PawButton({
         aria-label={label}
         title={label}
         disabled={disabled}
-        onClick={guard}
+        onClick={send}
       >
         <IconPaw size={size === "sm" ? 16 : 18} />
       </button>
     );
   };
 
-  // One form for both paws: the item in the action's query, the direction in the pressed button's value.
+  // Both paws submit the page's paw form: the item in the button's action, the direction in its value.
   return (
-    <form
-      method="post"
-      action={reactionAction("paw", itemType, itemId)}
-      className={`paws paws-${size}`}
-      onSubmit={(event) => submitWithFetcher(event, fetcher.submit)}
-    >
-      <CsrfField />
-      <input type="hidden" name="redirectTo" value={back} />
+    <div className={`paws paws-${size}`}>
       {paw(false)}
       <span className={`paw-score${scoreClass}`} title="Лапки">
         {shown.pwnd}
         <span className="visually-hidden"> — счёт лапок</span>
       </span>
       {downEnabled ? paw(true) : null}
-    </form>
+    </div>
   );
 }
 

@@ -13,6 +13,7 @@ import { IconFire } from "./icons";
 import { MobileMenu } from "./mobile-menu";
 import { NoticeProvider } from "./notices";
 import { NotificationsSidebar } from "./notifications-sidebar";
+import { PawForm } from "./paw-button";
 import { ProgressBar } from "./progress-bar";
 import { usePushMessages } from "./push-bridge";
 import { SanctionBanner } from "./sanction-banner";
@@ -83,6 +84,7 @@ function Frame({ children, footer }: { children: React.ReactNode; footer: boolea
             {children}
           </div>
           {footer ? <Footer /> : null}
+          <PawForm />
         </div>
         <NotificationsSidebar />
       </div>

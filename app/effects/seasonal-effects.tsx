@@ -39,7 +39,8 @@ const loadRain = () => import("./rain").then((m) => m.startRain);
 const BIRTHDAY_SEEN = "kostyor:birthday-confetti";
 
 export function SeasonalEffects() {
-  const { effects } = useRootData();
+  const { effects, user } = useRootData();
+  const signedIn = !!user;
   useLazyEffect(effects.snow, loadSnow);
   useLazyEffect(effects.rain, loadRain);
 
@@ -54,21 +55,21 @@ export function SeasonalEffects() {
     return () => stop?.();
   }, [effects.birthday]);
 
-  // 14 February: a paw up on a post (a click on an unpressed paw-up button of a post) plays the heart.
+  // 14 February: a member's paw up on a post (a click on an unpressed paw-up button of a post) plays the heart.
   useEffect(() => {
-    if (!effects.valentine || prefersReducedMotion()) return;
-    const onSubmit = (event: SubmitEvent) => {
-      const form = event.target as HTMLFormElement;
-      const button = event.submitter;
-      // The paw form names its item in the action's query (app/components/paw-button.tsx).
-      const action = new URL(form.action, window.location.href);
-      if (action.pathname !== "/reactions/paw" || !button?.classList.contains("paw-up")) return;
-      if (action.searchParams.get("item_type") !== "post" || button.getAttribute("aria-pressed") === "true") return;
+    if (!effects.valentine || !signedIn || prefersReducedMotion()) return;
+    const onClick = (event: MouseEvent) => {
+      const button = (event.target as Element | null)?.closest?.("button.paw-up");
+      if (!(button instanceof HTMLButtonElement) || button.disabled) return;
+      // A paw button names its item in its own action's query (app/components/paw-button.tsx).
+      const action = new URL(button.formAction, window.location.href);
+      if (action.pathname !== "/reactions/paw" || action.searchParams.get("item_type") !== "post") return;
+      if (button.getAttribute("aria-pressed") === "true") return;
       import("./heart").then((m) => m.playHeart());
     };
-    document.addEventListener("submit", onSubmit, true);
-    return () => document.removeEventListener("submit", onSubmit, true);
-  }, [effects.valentine]);
+    document.addEventListener("click", onClick, true);
+    return () => document.removeEventListener("click", onClick, true);
+  }, [effects.valentine, signedIn]);
 
   return effects.rain ? <RainSound /> : null;
 }

@@ -52,6 +52,64 @@ describe("the plain paw form (no JavaScript)", () => {
   });
 });
 
+describe("a page's one paw form", () => {
+  it("every paw button of a page submits it, naming its item and the element to come back to", async () => {
+    const { client, user } = await memberClient();
+    const post = await createPost(await createUser());
+    const comments = [
+      await createCommentRow(post, user),
+      await createCommentRow(post, await createUser()),
+    ];
+    const page = await client.get(`http://localhost/posts/${post.slug}?comment=${comments[0].id}`);
+    const html = await page.text();
+    expect(page.status).toBe(200);
+    // One form, with the token and the page (without its one-off parameters) to come back to.
+    expect(html.match(/<form[^>]*id="paw-form"[^>]*>/g)).toHaveLength(1);
+    const form = /<form[^>]*id="paw-form"[^>]*>(.*?)<\/form>/s.exec(html)?.[1] ?? "";
+    expect(form).toContain(`name="csrf" value="${client.csrfToken}"`);
+    expect(form).toContain(`name="redirectTo" value="/posts/${post.slug}"`);
+    expect(html).not.toMatch(/<form[^>]*class="paws/);
+    const buttons = html.match(/<button[^>]*class="paw-btn[^>]*>/g) ?? [];
+    expect(buttons.length).toBe(3);
+    for (const button of buttons) expect(button).toContain('form="paw-form"');
+    const own = buttons.find((b) => b.includes(`item_id=${comments[0].id}&amp;`)) ?? "";
+    expect(own).toContain(
+      `formAction="/reactions/paw?item_type=comment&amp;item_id=${comments[0].id}&amp;anchor=comment-${comments[0].id}"`,
+    );
+    expect(own).toContain("disabled");
+    expect(buttons.find((b) => b.includes(`item_id=${comments[1].id}&amp;`))).not.toContain("disabled");
+
+    // The plain form comes back to the page at the button's element; an ill-formed element name is dropped.
+    const sent = await client.form(
+      `/reactions/paw?item_type=comment&item_id=${comments[1].id}&anchor=comment-${comments[1].id}`,
+      {
+        is_negative: "false",
+        redirectTo: `/posts/${post.slug}`,
+      },
+    );
+    expect([sent.status, sent.headers.get("Location")]).toEqual([302, `/posts/${post.slug}#comment-${comments[1].id}`]);
+    expect(await commentScore(comments[1].id)).toBe(1);
+    const odd = await client.form(
+      `/reactions/paw?item_type=post&item_id=${post.id}&anchor=${encodeURIComponent('x"><b>')}`,
+      {
+        redirectTo: `/posts/${post.slug}`,
+      },
+    );
+    expect([odd.status, odd.headers.get("Location")]).toEqual([302, `/posts/${post.slug}`]);
+    expect(await postScore(post.id)).toBe(1);
+    // A guest goes to sign in, and back to the element.
+    const guest = await (await guestClient()).form(
+      `/reactions/paw?item_type=post&item_id=${post.id}&anchor=post-footer`,
+      {
+        redirectTo: `/posts/${post.slug}`,
+      },
+    );
+    expect(guest.headers.get("Location")).toBe(
+      `/auth/sign-in?redirectTo=${encodeURIComponent(`/posts/${post.slug}#post-footer`)}`,
+    );
+  });
+});
+
 describe("POST /v1/like/", () => {
   it("paws a post up, takes the paw back with the same paw, and switches with the other", async () => {
     await setFlags({ is_paw_down_enabled: true });
