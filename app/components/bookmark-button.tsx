@@ -1,10 +1,9 @@
 import { useEffect, useState } from "react";
 import { useButtonFetcher } from "#app/lib/hooks";
 import { useRootData } from "#app/lib/root-data";
-import { CsrfField } from "./csrf-field";
 import { IconBookmark } from "./icons";
 import { useNotice } from "./notices";
-import { GUEST_NOTICE_TITLE, reactionAction, submitWithFetcher, useBackPath } from "./paw-button";
+import { GUEST_NOTICE_TITLE, REACTION_FORM_ID, reactionAction, sendReaction } from "./reaction-form";
 
 /** What can be bookmarked: posts and shouts. */
 export type BookmarkItemType = "post" | "shout";
@@ -21,8 +20,9 @@ interface BookmarkResult {
 }
 
 /**
- * Adds a post or a shout to the member's bookmarks or takes it out: a POST form to /reactions/bookmark (a fetcher with
- * JavaScript, a plain form coming back to `redirectTo` without). Guests: the notice or the sign-in page.
+ * Adds a post or a shout to the member's bookmarks or takes it out: a button of the page's ReactionForm, posting to
+ * /reactions/bookmark (a fetcher with JavaScript, the plain form coming back to the page at `anchor` without).
+ * Guests: the notice or the sign-in page.
  */
 export function BookmarkButton({
   itemId,
@@ -40,7 +40,6 @@ export function BookmarkButton({
   const { user } = useRootData();
   const fetcher = useButtonFetcher<BookmarkResult>();
   const notice = useNotice();
-  const back = useBackPath(anchor);
   const [marked, setMarked] = useState(isBookmarked);
 
   useEffect(() => setMarked(isBookmarked), [isBookmarked]);
@@ -55,31 +54,25 @@ export function BookmarkButton({
   const label = shown ? "Убрать из закладок" : "В закладки";
 
   return (
-    <form
-      method="post"
-      action={reactionAction("bookmark", itemType, itemId)}
-      className="bookmark-form"
-      onSubmit={(event) => submitWithFetcher(event, fetcher.submit)}
+    <button
+      type="submit"
+      form={REACTION_FORM_ID}
+      formAction={reactionAction("bookmark", itemType, itemId, anchor)}
+      className={`bookmark-btn${shown ? " is-active" : ""}${withLabel ? " with-label" : ""}`}
+      aria-pressed={shown}
+      aria-label={withLabel ? undefined : label}
+      title={label}
+      disabled={fetcher.state !== "idle"}
+      onClick={(event) => {
+        if (user) sendReaction(event, fetcher.submit);
+        else {
+          event.preventDefault();
+          notice.info(GUEST_NOTICE_TITLE, GUEST_TEXT[itemType], 5000);
+        }
+      }}
     >
-      <CsrfField />
-      <input type="hidden" name="redirectTo" value={back} />
-      <button
-        type="submit"
-        className={`bookmark-btn${shown ? " is-active" : ""}${withLabel ? " with-label" : ""}`}
-        aria-pressed={shown}
-        aria-label={withLabel ? undefined : label}
-        title={label}
-        disabled={fetcher.state !== "idle"}
-        onClick={(event) => {
-          if (!user) {
-            event.preventDefault();
-            notice.info(GUEST_NOTICE_TITLE, GUEST_TEXT[itemType], 5000);
-          }
-        }}
-      >
-        <IconBookmark filled={shown} />
-        {withLabel ? <span>{shown ? "В закладках" : "В закладки"}</span> : null}
-      </button>
-    </form>
+      <IconBookmark filled={shown} />
+      {withLabel ? <span>{shown ? "В закладках" : "В закладки"}</span> : null}
+    </button>
   );
 }

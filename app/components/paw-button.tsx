@@ -1,12 +1,11 @@
-import { type FormEvent, useEffect, useState } from "react";
-import { type FetcherSubmitFunction as FetcherSubmit, useLocation } from "react-router";
+import { useEffect, useState } from "react";
 import { useButtonFetcher } from "#app/lib/hooks";
 import { useRootData } from "#app/lib/root-data";
 import { useRealtimeEvent } from "#app/realtime/provider";
 import { announce } from "./announcer";
-import { CsrfField } from "./csrf-field";
 import { IconPaw } from "./icons";
 import { useNotice } from "./notices";
+import { GUEST_NOTICE_TITLE, REACTION_FORM_ID, reactionAction, sendReaction } from "./reaction-form";
 
 interface PawResult {
   ok: boolean;
@@ -15,52 +14,12 @@ interface PawResult {
   detail?: string;
 }
 
-export const GUEST_NOTICE_TITLE = "Войдите на сайт.";
-
 /** What can be pawed (spec §4 realtime: like created/deleted for post, comment, shout, shout_comment). */
 export type PawItemType = "post" | "comment" | "shout" | "shout_comment";
 
-/** Query parameters that scroll or open a form once; a form coming back to the page drops them. */
-const ONE_OFF_PARAMS = ["comment", "comments", "reply", "edit"];
-
-/** The page without its one-off parameters, per location: worked out once for the hundred buttons of a page. */
-const backPaths = new WeakMap<object, string>();
-
-/** The current page (without one-off parameters) and an anchor: where a plain (no-JS) form comes back to. */
-export function useBackPath(anchor?: string): string {
-  const location = useLocation();
-  let path = backPaths.get(location);
-  if (path === undefined) {
-    const params = new URLSearchParams(location.search);
-    for (const name of ONE_OFF_PARAMS) params.delete(name);
-    path = `${location.pathname}${params.size ? `?${params}` : ""}`;
-    backPaths.set(location, path);
-  }
-  return anchor ? `${path}#${anchor}` : path;
-}
-
-/** The id of the page's one paw form (PawForm, rendered by the shell). */
-export const PAW_FORM_ID = "paw-form";
-
-/**
- * The one form every paw button of a page submits: the CSRF token and the way back once per page instead of once
- * per item (a 100-comment post had 101 paw forms, a third of its elements). Each button names its item and the
- * element to come back to in its own `formaction` (the action reads them from the query). A plain form: it works
- * without JavaScript; with it, a paw button sends the same data through its own fetcher.
- */
-export function PawForm() {
-  const back = useBackPath();
-  return (
-    <form id={PAW_FORM_ID} method="post" action="/reactions/paw" hidden>
-      <CsrfField />
-      <input type="hidden" name="redirectTo" value={back} />
-    </form>
-  );
-}
-
 /**
  * Paws of a post, a shout or a comment under either: the up paw, the down paw (only while `is_paw_down_enabled`) and the score
- * `pwnd`; the member's own paw (`ownd`) is highlighted. Each paw is a button of the page's PawForm: a fetcher with
+ * `pwnd`; the member's own paw (`ownd`) is highlighted. Each paw is a button of the page's ReactionForm: a fetcher with
  * JavaScript, the plain form without (it comes back to the page, at `anchor`). Guests get the notice
  * 'Войдите на сайт.' (with JavaScript) or the sign-in page (without). The author's own item shows the
  * score only.
@@ -119,20 +78,14 @@ export function PawButton({
   const disabled = isOwn || fetcher.state !== "idle";
   const scoreClass = shown.pwnd > 0 ? " is-positive" : shown.pwnd < 0 ? " is-negative" : "";
 
-  const action = `${reactionAction("paw", itemType, itemId)}${anchor ? `&anchor=${anchor}` : ""}`;
+  const action = reactionAction("paw", itemType, itemId, anchor);
 
-  // With JavaScript: the page's paw form's data (the CSRF token) and the pressed paw, through this paw's fetcher.
   function send(event: React.MouseEvent<HTMLButtonElement>) {
-    event.preventDefault();
-    if (!user) {
+    if (user) sendReaction(event, fetcher.submit);
+    else {
+      event.preventDefault();
       notice.info(GUEST_NOTICE_TITLE, "Зарегистрируйтесь или войдите на сайт, чтобы ставить лапки.", 5000);
-      return;
     }
-    const button = event.currentTarget;
-    const data = button.form ? new FormData(button.form, button) : new FormData();
-    data.set(button.name, button.value);
-    data.delete("redirectTo");
-    void fetcher.submit(data, { method: "post", action });
   }
 
   const paw = (negative: boolean) => {
@@ -149,7 +102,7 @@ export function PawButton({
     return (
       <button
         type="submit"
-        form={PAW_FORM_ID}
+        form={REACTION_FORM_ID}
         formAction={action}
         name="is_negative"
         value={negative ? "true" : "false"}
@@ -176,26 +129,4 @@ export function PawButton({
       {downEnabled ? paw(true) : null}
     </div>
   );
-}
-
-/**
- * The action URL of a reaction form: the item in the query, so that each of the many forms of a page carries one
- * hidden field (the CSRF token) instead of three (app/routes/reactions/reaction-utils.ts reads both).
- */
-export function reactionAction(kind: "paw" | "bookmark", itemType: string, itemId: number): string {
-  return `/reactions/${kind}?item_type=${itemType}&item_id=${itemId}`;
-}
-
-/**
- * With JavaScript a reaction form goes through its fetcher (no navigation): the pressed button's name and value
- * (the paw's direction) go with it, `redirectTo` (the way back of a plain form) does not — the action would
- * redirect the fetcher.
- */
-export function submitWithFetcher(event: FormEvent<HTMLFormElement>, submit: FetcherSubmit): void {
-  event.preventDefault();
-  const form = event.currentTarget;
-  const submitter = (event.nativeEvent as SubmitEvent).submitter;
-  const data = new FormData(form, submitter instanceof HTMLButtonElement ? submitter : null);
-  data.delete("redirectTo");
-  void submit(data, { method: "post", action: form.getAttribute("action") ?? undefined });
 }

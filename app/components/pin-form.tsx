@@ -5,7 +5,7 @@ import { ConfirmDialog, useConfirmedSubmit } from "./confirm-dialog";
 import { CsrfField } from "./csrf-field";
 import { IconPin } from "./icons";
 import { useNotice } from "./notices";
-import { useBackPath } from "./paw-button";
+import { useBackPath } from "./reaction-form";
 
 export const UNPIN_QUESTION = "Убрать закрепленную публикацию?";
 export const UNPIN_DONE = "Закрепленная публикация убрана.";

@@ -13,9 +13,9 @@ import { IconFire } from "./icons";
 import { MobileMenu } from "./mobile-menu";
 import { NoticeProvider } from "./notices";
 import { NotificationsSidebar } from "./notifications-sidebar";
-import { PawForm } from "./paw-button";
 import { ProgressBar } from "./progress-bar";
 import { usePushMessages } from "./push-bridge";
+import { ReactionForm } from "./reaction-form";
 import { SanctionBanner } from "./sanction-banner";
 import { SidebarsProvider, useSidebars } from "./sidebars";
 import { MobileHeader, MobileToolbar, Toolbar } from "./toolbar";
@@ -84,7 +84,7 @@ function Frame({ children, footer }: { children: React.ReactNode; footer: boolea
             {children}
           </div>
           {footer ? <Footer /> : null}
-          <PawForm />
+          <ReactionForm />
         </div>
         <NotificationsSidebar />
       </div>

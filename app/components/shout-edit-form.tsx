@@ -6,7 +6,7 @@ import { SHOUT_TEXT_MAX } from "#workers/core/shouts/shouts.constants";
 import type { ShoutView } from "#workers/core/shouts/shouts.serializers";
 import { CsrfField } from "./csrf-field";
 import { asFailure, FieldErrors, FormErrors } from "./form";
-import { useBackPath } from "./paw-button";
+import { useBackPath } from "./reaction-form";
 import { type ShoutActionResult, shoutUrl } from "./shout-actions";
 
 /** Inline editing of the text (author within the edit window, moderators): a fetcher, or a plain form. */

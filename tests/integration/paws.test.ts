@@ -52,32 +52,36 @@ describe("the plain paw form (no JavaScript)", () => {
   });
 });
 
-describe("a page's one paw form", () => {
-  it("every paw button of a page submits it, naming its item and the element to come back to", async () => {
+describe("a page's one reaction form", () => {
+  it("every paw and bookmark button of a page submits it, naming its item and the element to come back to", async () => {
     const { client, user } = await memberClient();
     const post = await createPost(await createUser());
-    const comments = [
-      await createCommentRow(post, user),
-      await createCommentRow(post, await createUser()),
-    ];
+    const comments = [await createCommentRow(post, user), await createCommentRow(post, await createUser())];
     const page = await client.get(`http://localhost/posts/${post.slug}?comment=${comments[0].id}`);
     const html = await page.text();
     expect(page.status).toBe(200);
     // One form, with the token and the page (without its one-off parameters) to come back to.
-    expect(html.match(/<form[^>]*id="paw-form"[^>]*>/g)).toHaveLength(1);
-    const form = /<form[^>]*id="paw-form"[^>]*>(.*?)<\/form>/s.exec(html)?.[1] ?? "";
+    expect(html.match(/<form[^>]*id="reaction-form"[^>]*>/g)).toHaveLength(1);
+    const form = /<form[^>]*id="reaction-form"[^>]*>(.*?)<\/form>/s.exec(html)?.[1] ?? "";
     expect(form).toContain(`name="csrf" value="${client.csrfToken}"`);
     expect(form).toContain(`name="redirectTo" value="/posts/${post.slug}"`);
     expect(html).not.toMatch(/<form[^>]*class="paws/);
     const buttons = html.match(/<button[^>]*class="paw-btn[^>]*>/g) ?? [];
     expect(buttons.length).toBe(3);
-    for (const button of buttons) expect(button).toContain('form="paw-form"');
+    for (const button of buttons) expect(button).toContain('form="reaction-form"');
     const own = buttons.find((b) => b.includes(`item_id=${comments[0].id}&amp;`)) ?? "";
     expect(own).toContain(
       `formAction="/reactions/paw?item_type=comment&amp;item_id=${comments[0].id}&amp;anchor=comment-${comments[0].id}"`,
     );
     expect(own).toContain("disabled");
     expect(buttons.find((b) => b.includes(`item_id=${comments[1].id}&amp;`))).not.toContain("disabled");
+    expect(html).not.toMatch(/<form[^>]*reactions\/bookmark/);
+    const bookmark = html.match(/<button[^>]*class="bookmark-btn[^>]*>/g) ?? [];
+    expect(bookmark).toHaveLength(1);
+    expect(bookmark[0]).toContain('form="reaction-form"');
+    expect(bookmark[0]).toContain(
+      `formAction="/reactions/bookmark?item_type=post&amp;item_id=${post.id}&amp;anchor=post-footer"`,
+    );
 
     // The plain form comes back to the page at the button's element; an ill-formed element name is dropped.
     const sent = await client.form(

@@ -1,0 +1,65 @@
+import type { MouseEvent } from "react";
+import { type FetcherSubmitFunction as FetcherSubmit, useLocation } from "react-router";
+import { CsrfField } from "./csrf-field";
+
+export const GUEST_NOTICE_TITLE = "Войдите на сайт.";
+
+/** Query parameters that scroll or open a form once; a form coming back to the page drops them. */
+const ONE_OFF_PARAMS = ["comment", "comments", "reply", "edit"];
+
+/** The page without its one-off parameters, per location: worked out once for the hundred buttons of a page. */
+const backPaths = new WeakMap<object, string>();
+
+/** The current page (without one-off parameters) and an anchor: where a plain (no-JS) form comes back to. */
+export function useBackPath(anchor?: string): string {
+  const location = useLocation();
+  let path = backPaths.get(location);
+  if (path === undefined) {
+    const params = new URLSearchParams(location.search);
+    for (const name of ONE_OFF_PARAMS) params.delete(name);
+    path = `${location.pathname}${params.size ? `?${params}` : ""}`;
+    backPaths.set(location, path);
+  }
+  return anchor ? `${path}#${anchor}` : path;
+}
+
+/** The id of the page's one reaction form (ReactionForm, rendered by the shell). */
+export const REACTION_FORM_ID = "reaction-form";
+
+/**
+ * The one form every paw and bookmark button of a page submits: the CSRF token and the way back once per page
+ * instead of once per item (a 100-comment post had 101 paw forms, a third of its elements). Each button names
+ * its action, its item and the element to come back to in its own `formaction` (reactionAction). A plain form:
+ * it works without JavaScript; with it, each button sends the same data through its own fetcher (sendReaction).
+ */
+export function ReactionForm() {
+  const back = useBackPath();
+  return (
+    <form id={REACTION_FORM_ID} method="post" action="/reactions/paw" hidden>
+      <CsrfField />
+      <input type="hidden" name="redirectTo" value={back} />
+    </form>
+  );
+}
+
+/**
+ * A reaction button's `formaction`: the item in the query, and the element a plain form comes back to
+ * (app/routes/reactions/reaction-utils.ts reads both).
+ */
+export function reactionAction(kind: "paw" | "bookmark", itemType: string, itemId: number, anchor?: string): string {
+  return `/reactions/${kind}?item_type=${itemType}&item_id=${itemId}${anchor ? `&anchor=${anchor}` : ""}`;
+}
+
+/**
+ * With JavaScript a reaction button goes through its fetcher (no navigation): the page's reaction form's data (so
+ * the token is the cookie's, app/lib/api.ts) and the pressed button's name and value (a paw's direction), without
+ * `redirectTo` (the way back of a plain form: the action would redirect the fetcher).
+ */
+export function sendReaction(event: MouseEvent<HTMLButtonElement>, submit: FetcherSubmit): void {
+  event.preventDefault();
+  const button = event.currentTarget;
+  const data = button.form ? new FormData(button.form, button) : new FormData();
+  if (button.name) data.set(button.name, button.value);
+  data.delete("redirectTo");
+  void submit(data, { method: "post", action: button.getAttribute("formaction") ?? undefined });
+}
