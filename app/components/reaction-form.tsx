@@ -58,8 +58,8 @@ export function reactionAction(kind: "paw" | "bookmark", itemType: string, itemI
 export function sendReaction(event: MouseEvent<HTMLButtonElement>, submit: FetcherSubmit): void {
   event.preventDefault();
   const button = event.currentTarget;
-  const data = button.form ? new FormData(button.form, button) : new FormData();
-  if (button.name) data.set(button.name, button.value);
+  // The shell renders the form wherever these buttons are.
+  const data = new FormData(button.form as HTMLFormElement, button);
   data.delete("redirectTo");
   void submit(data, { method: "post", action: button.getAttribute("formaction") ?? undefined });
 }

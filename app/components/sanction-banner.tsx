@@ -11,14 +11,14 @@ const MAX_TIMEOUT = 2 ** 31 - 1;
 
 /**
  * Forms a sanctioned member may still send (decision 0024): signing out, the theme, their own settings and
- * notifications. Every other POST form is stopped in the page with the reason (the server refuses it anyway).
+ * notifications. Every other POST form is stopped in the page with the reason (the server refuses it anyway). Paws
+ * and bookmarks are no forms of their own (app/components/reaction-form.tsx): a paw is refused by the server.
  */
 const ALLOWED_ACTIONS = [
   /^\/auth\/sign-out/,
   /^\/theme/,
   /^\/users\/[^/]+\/(settings|ignore)/,
   /^\/notifications/,
-  /^\/reactions\/bookmark/,
 ];
 
 function sanctionTitle(notice: SanctionNotice): string {
