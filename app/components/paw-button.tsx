@@ -118,7 +118,7 @@ export function PawButton({
     );
   };
 
-  // Both paws submit the page's paw form: the item in the button's action, the direction in its value.
+  // Both paws submit the page's reaction form: the item in the button's action, the direction in its value.
   return (
     <div className={`paws paws-${size}`}>
       {paw(false)}

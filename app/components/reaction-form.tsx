@@ -7,7 +7,7 @@ export const GUEST_NOTICE_TITLE = "Войдите на сайт.";
 /** Query parameters that scroll or open a form once; a form coming back to the page drops them. */
 const ONE_OFF_PARAMS = ["comment", "comments", "reply", "edit"];
 
-/** The page without its one-off parameters, per location: worked out once for the hundred buttons of a page. */
+/** The page without its one-off parameters, per location: worked out once for all the forms of a page. */
 const backPaths = new WeakMap<object, string>();
 
 /** The current page (without one-off parameters) and an anchor: where a plain (no-JS) form comes back to. */

@@ -28,10 +28,10 @@ function withAnchor(back: string | null, anchor: string | null): string | null {
 /**
  * The action of a reaction form (paw, bookmark, a release followed): the item (`item_type`, `item_id`) in the action
  * URL's query or in the form's fields. A fetcher (JavaScript on) gets `{ok: true, ...state}`, or the failure as
- * data with its status. The plain form carries `redirectTo` and is sent back to its page (at the query's `anchor`); its failure is thrown to
- * the route's error boundary (`ActionFailureBoundary`): React Router runs a document POST's loaders after an
- * action that returned, and these routes' loaders send GETs elsewhere, so a returned failure was a silent
- * redirect. Guests: 401 data for a fetcher, the sign-in page for the plain form.
+ * data with its status. The plain form carries `redirectTo` and is sent back to its page (at the query's
+ * `anchor`); its failure is thrown to the route's error boundary (`ActionFailureBoundary`): React Router runs a
+ * document POST's loaders after an action that returned, and these routes' loaders send GETs elsewhere, so a
+ * returned failure was a silent redirect. Guests: 401 data for a fetcher, the sign-in page for the plain form.
  */
 export async function reactionAction<T extends object>(
   request: Request,
