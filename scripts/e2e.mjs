@@ -31,6 +31,8 @@ run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "-c", config, "--
   env: { CI: "true" },
   stdio: ["ignore", "ignore", "inherit"],
 });
+// The demo's dates are relative to the day of the seed; tests that look for them ask when that was.
+const seededAt = Date.now();
 run("node", ["scripts/seed.mjs", "--persist-to", state]);
 
 const port = await freePort();
@@ -99,6 +101,7 @@ try {
       CHROME_PATH: chrome,
       E2E_STATE: state,
       E2E_OAUTH_ISSUER: oauthProvider.issuer,
+      E2E_SEEDED_AT: String(seededAt),
     },
   });
 } finally {
