@@ -6,6 +6,16 @@ import { CHROMIUM_ARGS } from "../../scripts/chromium.mjs";
 
 export const BASE_URL = process.env.E2E_BASE_URL ?? "http://localhost:8787";
 export const SCREENSHOTS = path.resolve(import.meta.dirname, "screenshots");
+/**
+ * When scripts/e2e.mjs seeded the demo. Its dates (today's release, this month's donations) are relative to that
+ * moment, and Moscow's day or month may have turned since: tests that look for them compare with `moscowDay`.
+ */
+export const SEEDED_AT = Number(process.env.E2E_SEEDED_AT ?? Date.now());
+
+/** Moscow's day of `at` as the site names days ("2027-03-14"); its first 7 characters are the month. */
+export function moscowDay(at: number): string {
+  return new Date(at + 3 * 3600_000).toISOString().slice(0, 10);
+}
 
 let browser: Browser | undefined;
 

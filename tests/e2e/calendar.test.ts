@@ -2,7 +2,7 @@ import { deflateSync } from "node:zlib";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { axeViolations, describeViolations } from "./axe";
-import { BASE_URL, closeBrowser, hydrated, newContext, screenshot, signInAs } from "./browser";
+import { BASE_URL, closeBrowser, hydrated, moscowDay, newContext, SEEDED_AT, screenshot, signInAs } from "./browser";
 
 const MEMBER_PASSWORD = "member-demo-2026";
 afterAll(closeBrowser);
@@ -13,14 +13,6 @@ function moscowMonth(offset = 0, at = Date.now()): string {
   const index = now.getUTCFullYear() * 12 + now.getUTCMonth() + offset;
   return `${Math.floor(index / 12)}-${(index % 12) + 1}`;
 }
-
-/** Moscow's day of `at` as the calendar's day anchors name it ("2027-03-14"). */
-function moscowDay(at: number): string {
-  return new Date(at + 3 * 3600_000).toISOString().slice(0, 10);
-}
-
-/** When scripts/e2e.mjs seeded the demo: its releases are dated from that day, which may since have turned. */
-const SEEDED_AT = Number(process.env.E2E_SEEDED_AT ?? Date.now());
 
 /** A small valid PNG cover (a vertical gradient), made here with node:zlib. */
 function coverPng(width: number, height: number): Buffer {

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { axeViolations, describeViolations } from "./axe";
-import { BASE_URL, closeBrowser, hydrated, newContext, screenshot, signInAs } from "./browser";
+import { BASE_URL, closeBrowser, hydrated, moscowDay, newContext, SEEDED_AT, screenshot, signInAs } from "./browser";
 
 afterAll(closeBrowser);
 
@@ -26,9 +26,11 @@ describe("donations, supporters and medals", () => {
         expect((await page.goto("/donate"))?.status()).toBe(200);
         expect(await page.locator("body").getAttribute("class")).toContain(`theme-${theme}`);
         const value = await goalValue(page);
-        // The demo's month: the goal partly reached.
-        expect(value).toBeGreaterThan(0);
-        expect(value).toBeLessThan(100);
+        // The demo's month: the goal partly reached (a month that began after the seed has nothing yet).
+        if (moscowDay(SEEDED_AT).slice(0, 7) === moscowDay(Date.now()).slice(0, 7)) {
+          expect(value).toBeGreaterThan(0);
+          expect(value).toBeLessThan(100);
+        } else expect(value).toBeLessThan(100);
         const list = page.locator(".donation-list");
         await expect.poll(() => list.locator(".donation").count()).toBeGreaterThan(5);
         await list.getByText("Клуб настольных игр «Ладья»").waitFor();
