@@ -29,10 +29,10 @@ type Searcher = (ctx: RequestContext, q: string, words: QueryWord[]) => Promise<
 const CANDIDATES = SEARCH_LIMIT * 3;
 /**
  * A query scored by bm25 scores at most the newest MAX_SCORED of its matches (rowid order is FTS5's own, so only
- * they are read). A word in every post cost 220 ms of SQLite for bm25 over 96,000 posts, 17 ms over 5,000; a query
- * with fewer matches is ranked exactly as before (docs/decisions/0040-render-cpu.md).
+ * they are read). A word in every post cost 220 ms of SQLite for bm25 over 96,000 posts, 6.4 ms over 5,000, 4.1 ms
+ * over 2,000; a query with fewer matches is ranked exactly as before (docs/decisions/0040-render-cpu.md §2, §15).
  */
-const MAX_SCORED = 5000;
+const MAX_SCORED = 2000;
 
 /**
  * A normalised name column (ё = е, lower case) containing `key`: the condition, and an order that puts the
