@@ -9,7 +9,8 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
-import { HOT_POST_ID, MEDIUM_POST_ID, MEMBER, postSlug, STATE_DIR } from "./dataset.mjs";
+import { MEMBER, STATE_DIR } from "./dataset.mjs";
+import { pageScenarios } from "./pages.mjs";
 import { cpuSince, startServer, stopServer } from "./server.mjs";
 
 const args = process.argv.slice(2);
@@ -23,24 +24,7 @@ const CACHED = args.includes("--cached");
 
 const SCENARIOS = [
   { id: "floor", path: "/favicon.svg" },
-  { id: "home", path: "/" },
-  { id: "member-home", path: "/", headers: member },
-  { id: "post100", path: `/posts/${postSlug(MEDIUM_POST_ID)}` },
-  { id: "member-post100", path: `/posts/${postSlug(MEDIUM_POST_ID)}`, headers: member },
-  { id: "hot", path: `/posts/${postSlug(HOT_POST_ID)}` },
-  { id: "member-hot", path: `/posts/${postSlug(HOT_POST_ID)}`, headers: member },
-  { id: "bonfire", path: "/bonfire" },
-  { id: "member-bonfire", path: "/bonfire", headers: member },
-  { id: "shout", path: "/bonfire/200000" },
-  { id: "tag", path: "/tags/retro" },
-  { id: "member-tag", path: "/tags/retro", headers: member },
-  { id: "profile", path: "/users/2" },
-  { id: "search", path: `/search?q=${encodeURIComponent("вступлением")}` },
-  { id: "calendar", path: "/calendar" },
-  { id: "member-calendar", path: "/calendar", headers: member },
-  { id: "year", path: "/year" },
-  // The shell's own cost: a page with a small form and no list.
-  { id: "sign-in", path: "/auth/sign-in" },
+  ...pageScenarios().map((s) => ({ id: s.id, path: s.path, headers: s.member ? member : undefined })),
 ];
 const only = option("--only")?.split(",");
 const scenarios = SCENARIOS.filter((s) => !only || only.includes(s.id) || s.id === "floor");

@@ -2,12 +2,13 @@
 // full renders of a built site (any copy of build/) on the bench dataset, without `npm run bench`'s load runs. Each
 // scenario: 20 sequential requests after 5 unmeasured ones (scripts/bench/profile.mjs); prints the top functions.
 // `node scripts/bench/profile-split.mjs OUT/<scenario>.cpuprofile --build DIR` then splits a profile by origin.
-// `--cached` keeps the page cache on (guest scenarios then profile cache hits). Scenarios: home, member-home, post100, member-post100, hot, bonfire, shout, tag, member-tag, profile, search,
-// member-search, calendar, year, sign-in.
+// `--cached` keeps the page cache on (guest scenarios then profile cache hits). Scenarios: every page of
+// scripts/bench/pages.mjs as a guest (`home`, `post100`, `tag`, …) and as the bench's member (`member-home`, …).
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { HOT_POST_ID, MEDIUM_POST_ID, MEMBER, postSlug, STATE_DIR } from "./dataset.mjs";
+import { MEMBER, STATE_DIR } from "./dataset.mjs";
 import { freePort } from "./net.mjs";
+import { pageScenarios } from "./pages.mjs";
 import { profileRequests } from "./profile.mjs";
 import { startServer, stopServer } from "./server.mjs";
 
@@ -16,23 +17,7 @@ const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name
 const build = path.resolve(option("--build", "build"));
 const out = path.resolve(option("--out", ".wrangler/bench-profiles"));
 const member = `sessionid=${MEMBER.token}`;
-const SCENARIOS = {
-  home: ["/"],
-  "member-home": ["/", member],
-  post100: [`/posts/${postSlug(MEDIUM_POST_ID)}`],
-  "member-post100": [`/posts/${postSlug(MEDIUM_POST_ID)}`, member],
-  hot: [`/posts/${postSlug(HOT_POST_ID)}`],
-  bonfire: ["/bonfire"],
-  shout: ["/bonfire/200000"],
-  tag: ["/tags/retro"],
-  "member-tag": ["/tags/retro", member],
-  profile: ["/users/2"],
-  search: [`/search?q=${encodeURIComponent("вступлением")}`],
-  "member-search": [`/search?q=${encodeURIComponent("вступлением")}`, member],
-  calendar: ["/calendar"],
-  year: ["/year"],
-  "sign-in": ["/auth/sign-in"],
-};
+const SCENARIOS = Object.fromEntries(pageScenarios().map((s) => [s.id, [s.path, s.member ? member : undefined]]));
 const valueOptions = new Set(["--build", "--out"]);
 const picked = args.filter((a, i) => !a.startsWith("--") && !valueOptions.has(args[i - 1]));
 const names = picked.length ? picked : Object.keys(SCENARIOS);

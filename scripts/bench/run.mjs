@@ -16,9 +16,10 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { root, toolEnv } from "../lib.mjs";
-import { HOT_POST_ID, MEDIUM_POST_ID, MEMBER, postSlug, readMarker, STATE_DIR } from "./dataset.mjs";
 import { d1Json } from "./d1.mjs";
+import { HOT_POST_ID, MEDIUM_POST_ID, MEMBER, postSlug, readMarker, STATE_DIR } from "./dataset.mjs";
 import { firstLoadJs, gzipSize } from "./js-size.mjs";
+import { benchPages } from "./pages.mjs";
 import { profileRequests } from "./profile.mjs";
 import { writeReport } from "./report.mjs";
 import { cpuSince, SERVER_KINDS, startServer, stopServer, stopServersOnExit } from "./server.mjs";
@@ -98,20 +99,7 @@ const hot = `/posts/${postSlug(HOT_POST_ID)}`;
 const medium = marker.medium_comments ? `/posts/${postSlug(MEDIUM_POST_ID)}` : null;
 if (!medium) console.warn("! В наборе данных нет статьи на 100 комментариев: повторите npm run bench:seed.");
 const memberCookie = `sessionid=${MEMBER.token}`;
-/** Page types: `cached` ones also run as served to guests (page cache on, after one request stored the page). */
-const PAGES = [
-  { id: "home", name: "`/`", path: "/", cached: true },
-  ...(medium ? [{ id: "post100", name: "post, 100 comments", path: medium, cached: true }] : []),
-  { id: "hot", name: "hot post, 1,000 comments", path: hot, cached: true },
-  { id: "bonfire", name: "`/bonfire`", path: "/bonfire", cached: true },
-  { id: "shout", name: "shout", path: `/bonfire/${picked.shout}`, cached: true },
-  { id: "tag", name: "tag (busiest)", path: `/tags/${picked.tag}`, cached: true },
-  { id: "profile", name: "profile (most posts)", path: `/users/${picked.author}`, cached: true },
-  // Search results are never cached (decision 0031): a guest's search is always a full render.
-  { id: "search", name: "search «вступлением» (every post)", path: `/search?q=${encodeURIComponent("вступлением")}` },
-  { id: "calendar", name: "`/calendar` (5,000 games)", path: "/calendar", cached: true },
-  { id: "year", name: "`/year`", path: "/year", cached: true },
-];
+const PAGES = benchPages(picked, { medium: !!medium }).filter((p) => !p.shellOnly);
 /**
  * `server`: "cached" runs on the server with the page cache on, "render" on the one with PAGE_CACHE=off.
  * `floor`: the static file, measured first on each server.
