@@ -1,11 +1,11 @@
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
+import { useBackPath } from "#app/lib/back-path";
 import { useHydrated } from "#app/lib/hooks";
 import { ConfirmDialog, useConfirmedSubmit } from "./confirm-dialog";
 import { CsrfField } from "./csrf-field";
 import { IconPin } from "./icons";
 import { useNotice } from "./notices";
-import { useBackPath } from "./reaction-form";
 
 export const UNPIN_QUESTION = "Убрать закрепленную публикацию?";
 export const UNPIN_DONE = "Закрепленная публикация убрана.";

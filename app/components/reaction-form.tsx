@@ -1,27 +1,9 @@
 import type { MouseEvent } from "react";
-import { type FetcherSubmitFunction as FetcherSubmit, useLocation } from "react-router";
+import type { FetcherSubmitFunction as FetcherSubmit } from "react-router";
+import { useBackPath } from "#app/lib/back-path";
 import { CsrfField } from "./csrf-field";
 
 export const GUEST_NOTICE_TITLE = "Войдите на сайт.";
-
-/** Query parameters that scroll or open a form once; a form coming back to the page drops them. */
-const ONE_OFF_PARAMS = ["comment", "comments", "reply", "edit"];
-
-/** The page without its one-off parameters, per location: worked out once for all the forms of a page. */
-const backPaths = new WeakMap<object, string>();
-
-/** The current page (without one-off parameters) and an anchor: where a plain (no-JS) form comes back to. */
-export function useBackPath(anchor?: string): string {
-  const location = useLocation();
-  let path = backPaths.get(location);
-  if (path === undefined) {
-    const params = new URLSearchParams(location.search);
-    for (const name of ONE_OFF_PARAMS) params.delete(name);
-    path = `${location.pathname}${params.size ? `?${params}` : ""}`;
-    backPaths.set(location, path);
-  }
-  return anchor ? `${path}#${anchor}` : path;
-}
 
 /** The id of the page's one reaction form (ReactionForm, rendered by the shell). */
 export const REACTION_FORM_ID = "reaction-form";

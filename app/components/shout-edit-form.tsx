@@ -1,12 +1,12 @@
 import { useEffect, useRef } from "react";
 import { useActionData, useFetcher } from "react-router";
 import { Link } from "#app/components/link";
+import { useBackPath } from "#app/lib/back-path";
 import { useHydrated } from "#app/lib/hooks";
 import { SHOUT_TEXT_MAX } from "#workers/core/shouts/shouts.constants";
 import type { ShoutView } from "#workers/core/shouts/shouts.serializers";
 import { CsrfField } from "./csrf-field";
 import { asFailure, FieldErrors, FormErrors } from "./form";
-import { useBackPath } from "./reaction-form";
 import { type ShoutActionResult, shoutUrl } from "./shout-actions";
 
 /** Inline editing of the text (author within the edit window, moderators): a fetcher, or a plain form. */

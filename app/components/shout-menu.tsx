@@ -1,12 +1,12 @@
 import { useFetcher } from "react-router";
 import { Link } from "#app/components/link";
+import { useBackPath } from "#app/lib/back-path";
 import { useHydrated } from "#app/lib/hooks";
 import type { ShoutView } from "#workers/core/shouts/shouts.serializers";
 import { ConfirmDialog, useConfirmedSubmit } from "./confirm-dialog";
 import { CsrfField } from "./csrf-field";
 import { Dropdown } from "./dropdown";
 import { UNPIN_QUESTION } from "./pin-form";
-import { useBackPath } from "./reaction-form";
 import { ReportLink } from "./report-link";
 import { ShareButton } from "./share-button";
 import { type ShoutActionResult, shoutUrl, useShoutResultNotice } from "./shout-actions";

@@ -50,8 +50,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
   const page = search.get("page") || undefined;
   const itemType = search.get("itemType") === "shouts" ? ("shouts" as const) : ("posts" as const);
-  // The tag and its list start together (one round trip, tags.ts); an unknown
-  // tag is a 404 whatever the rest says, so the tag's error comes first.
+  // The tag and its list start together (one round trip, tags.ts); an unknown tag is a 404 whatever the rest says,
+  // so the tag's error comes first.
   const lists = Promise.all([
     itemType === "posts" ? listTagPosts(ctx, params.slug, page).catch(loaderError) : null,
     itemType === "shouts" ? listTagShouts(ctx, params.slug, page).catch(loaderError) : null,
