@@ -1,7 +1,7 @@
 import { ReleaseCard } from "#app/components/calendar-release";
 import { dayKey, daysInMonth, dayTitle, WEEKDAYS_SHORT } from "#workers/core/calendar/calendar.dates";
 import type { CalendarMonth } from "#workers/core/calendar/calendar.read";
-import type { PlatformShape } from "#workers/core/calendar/calendar.serializers";
+import type { PlatformShape, ReleaseTile } from "#workers/core/calendar/calendar.serializers";
 import { dayAnchor } from "#workers/core/calendar/calendar.urls";
 
 /**
@@ -14,7 +14,7 @@ export function CalendarMonthView({
   platforms,
   canSubscribe,
 }: {
-  month: CalendarMonth;
+  month: CalendarMonth<ReleaseTile>;
   platforms: Map<number, PlatformShape>;
   canSubscribe: boolean;
 }) {

@@ -3,17 +3,16 @@ import { CsrfField } from "#app/components/csrf-field";
 import { IconBell, IconCheck } from "#app/components/icons";
 import { Link } from "#app/components/link";
 import { IconGamepad } from "#app/components/stream-icons";
-import { releaseTime } from "#workers/core/calendar/calendar.dates";
-import type { GameRelease, PlatformShape } from "#workers/core/calendar/calendar.serializers";
+import type { CoverShape, PlatformShape, ReleaseTile } from "#workers/core/calendar/calendar.serializers";
 import { gameUrl } from "#workers/core/calendar/calendar.urls";
 
 /** Pieces of a release wherever it shows: the cover, platform badges, the follow button, the card. */
 
-export function PlatformBadges({ ids, platforms }: { ids: { id: number }[]; platforms: Map<number, PlatformShape> }) {
+export function PlatformBadges({ ids, platforms }: { ids: number[]; platforms: Map<number, PlatformShape> }) {
   if (!ids.length) return null;
   return (
     <ul className="cal-badges" aria-label="Платформы">
-      {ids.map(({ id }) => {
+      {ids.map((id) => {
         const platform = platforms.get(id);
         if (!platform) return null;
         return (
@@ -27,13 +26,13 @@ export function PlatformBadges({ ids, platforms }: { ids: { id: number }[]; plat
 }
 
 export function ReleaseCover({
-  release,
+  cover,
   size = "small",
 }: {
-  release: Pick<GameRelease, "cover" | "title">;
+  cover: Pick<CoverShape, "url" | "url_2x"> | null;
   size?: "small" | "large";
 }) {
-  if (!release.cover) {
+  if (!cover) {
     return (
       <span className={`cal-cover cal-cover-${size} cal-cover-empty`} aria-hidden="true">
         <IconGamepad size={size === "large" ? 48 : 24} />
@@ -43,8 +42,8 @@ export function ReleaseCover({
   return (
     <img
       className={`cal-cover cal-cover-${size}`}
-      src={size === "large" ? release.cover.url_2x : release.cover.url}
-      srcSet={size === "large" ? undefined : `${release.cover.url} 1x, ${release.cover.url_2x} 2x`}
+      src={size === "large" ? cover.url_2x : cover.url}
+      srcSet={size === "large" ? undefined : `${cover.url} 1x, ${cover.url_2x} 2x`}
       alt=""
       width={size === "large" ? 240 : 100}
       height={size === "large" ? 320 : 133}
@@ -77,7 +76,7 @@ export function SubscribeButton({
   release,
   compact = false,
 }: {
-  release: Pick<GameRelease, "id" | "title" | "is_subscribed">;
+  release: Pick<ReleaseTile, "id" | "title" | "is_subscribed">;
   compact?: boolean;
 }) {
   const label = release.is_subscribed ? "Вы следите" : "Следить";
@@ -110,7 +109,7 @@ export function ReleaseCard({
   canSubscribe,
   showDate = false,
 }: {
-  release: GameRelease;
+  release: ReleaseTile;
   platforms: Map<number, PlatformShape>;
   canSubscribe: boolean;
   showDate?: boolean;
@@ -118,16 +117,14 @@ export function ReleaseCard({
   return (
     <article className="cal-release">
       <Link to={gameUrl(release.game)} className="cal-release-link">
-        <ReleaseCover release={release} />
+        <ReleaseCover
+          cover={release.cover ? { url: release.cover, url_2x: release.cover_2x ?? release.cover } : null}
+        />
         <span className="cal-release-title">{release.title}</span>
       </Link>
       <p className="cal-release-meta">
         {showDate ? <span className="cal-release-date">{release.date_label}</span> : null}
-        {!showDate && release.has_time ? (
-          <span className="cal-release-time">
-            {releaseTime({ releasedAt: new Date(release.datetime_released) })} МСК
-          </span>
-        ) : null}
+        {!showDate && release.time ? <span className="cal-release-time">{release.time} МСК</span> : null}
         {release.note ? <span className="cal-release-note">{release.note}</span> : null}
       </p>
       <PlatformBadges ids={release.platforms} platforms={platforms} />

@@ -94,7 +94,7 @@ export default function GamePage({ loaderData, actionData }: Route.ComponentProp
         <Link to={back}>← Календарь релизов</Link>
       </p>
       <article className="card cal-game">
-        <ReleaseCover release={game} size="large" />
+        <ReleaseCover cover={game.cover} size="large" />
         <div className="cal-game-text">
           <h1 className="page-title">{game.title}</h1>
           <h2 className="cal-section-title">Даты выхода</h2>
@@ -108,7 +108,7 @@ export default function GamePage({ loaderData, actionData }: Route.ComponentProp
                   {release.note ? <span className="cal-release-note">{release.note}</span> : null}
                   {release.day ? null : <span className="cal-release-note">Дата уточняется</span>}
                 </div>
-                <PlatformBadges ids={release.platforms} platforms={byId} />
+                <PlatformBadges ids={release.platforms.map((p) => p.id)} platforms={byId} />
                 {canSubscribe ? <SubscribeButton release={release} /> : null}
                 {isEditor ? (
                   <details

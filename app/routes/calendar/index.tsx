@@ -11,6 +11,7 @@ import { useRootData } from "#app/lib/root-data";
 import calendarCss from "#app/styles/pages/calendar.css?url";
 import { can } from "#workers/core/calendar/calendar.policy";
 import { listMonth, listPlatforms, searchReleases } from "#workers/core/calendar/calendar.read";
+import { serializeTile } from "#workers/core/calendar/calendar.serializers";
 import { gameUrl, MY_RELEASES_URL, monthUrl, platformFeedUrl } from "#workers/core/calendar/calendar.urls";
 import { createGame } from "#workers/core/calendar/calendar.write";
 import { pluralize } from "#workers/core/shared/plural";
@@ -44,12 +45,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const q = params.get("q")?.trim() ?? "";
   const [month, platforms, found] = await Promise.all([
-    listMonth(ctx, { date: params.get("date") ?? undefined, platform: params.get("platform") ?? undefined }).catch(
-      loaderError,
-    ),
+    listMonth(
+      ctx,
+      { date: params.get("date") ?? undefined, platform: params.get("platform") ?? undefined },
+      serializeTile,
+    ).catch(loaderError),
     listPlatforms(ctx),
     q
-      ? searchReleases(ctx, q).catch((error) => ({ error: error instanceof Error ? error.message : "Ошибка поиска." }))
+      ? searchReleases(ctx, q, serializeTile).catch((error) => ({
+          error: error instanceof Error ? error.message : "Ошибка поиска.",
+        }))
       : null,
   ]);
   const search = q

@@ -12,6 +12,7 @@ import { pageMeta } from "#app/lib/meta";
 import calendarCss from "#app/styles/pages/calendar.css?url";
 import { getCalendarSettings, updateCalendarSettings } from "#workers/core/calendar/calendar.members";
 import { listMyReleases, listPlatforms } from "#workers/core/calendar/calendar.read";
+import { serializeTile } from "#workers/core/calendar/calendar.serializers";
 import { MY_RELEASES_URL } from "#workers/core/calendar/calendar.urls";
 import type { Route } from "./+types/my";
 
@@ -47,7 +48,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const ctx = getCtx(context);
   if (!ctx.actor) throw redirect(`/auth/sign-in?redirectTo=${encodeURIComponent(MY_RELEASES_URL)}`);
   const [releases, settings, platforms] = await Promise.all([
-    listMyReleases(ctx).catch(loaderError),
+    listMyReleases(ctx, serializeTile).catch(loaderError),
     getCalendarSettings(ctx).catch(loaderError),
     listPlatforms(ctx),
   ]);

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { getGame, listMonth } from "#workers/core/calendar/calendar.read";
 import { ZGameCreate, ZGameUpdate } from "#workers/core/calendar/calendar.schemas";
+import { serializeRelease } from "#workers/core/calendar/calendar.serializers";
 import { createGame, updateGame } from "#workers/core/calendar/calendar.write";
 import { AppError } from "#workers/core/errors";
 import { type ApiContext, type ApiEnv, readJson } from "../http";
@@ -115,7 +116,9 @@ export async function readGameInput(c: ApiContext): Promise<{ fields: unknown; c
 
 export const gameRouter = new Hono<ApiEnv>()
   .get("/releases", async (c) =>
-    c.json(await listMonth(c.var.ctx, { date: c.req.query("date"), platform: c.req.query("platform") })),
+    c.json(
+      await listMonth(c.var.ctx, { date: c.req.query("date"), platform: c.req.query("platform") }, serializeRelease),
+    ),
   )
   .post("/", async (c) => {
     const { fields, cover } = await readGameInput(c);

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { getCalendarSettings, subscribeRelease, updateCalendarSettings } from "#workers/core/calendar/calendar.members";
 import { listMyReleases } from "#workers/core/calendar/calendar.read";
 import { ZCalendarSettings, ZReleaseCreate, ZReleaseRef } from "#workers/core/calendar/calendar.schemas";
+import { serializeRelease } from "#workers/core/calendar/calendar.serializers";
 import { addRelease, deleteRelease } from "#workers/core/calendar/calendar.write";
 import { type ApiEnv, readJson } from "../http";
 import { errorResponses, jsonBody, jsonResponse, registry } from "../openapi";
@@ -65,6 +66,6 @@ export const releaseRouter = new Hono<ApiEnv>()
   .post("/", async (c) => c.json(await addRelease(c.var.ctx, await readJson(c)), 201))
   .post("/delete", async (c) => c.json(await deleteRelease(c.var.ctx, await readJson(c))))
   .post("/subscribe", async (c) => c.json(await subscribeRelease(c.var.ctx, await readJson(c))))
-  .get("/my", async (c) => c.json(await listMyReleases(c.var.ctx)))
+  .get("/my", async (c) => c.json(await listMyReleases(c.var.ctx, serializeRelease)))
   .get("/settings", async (c) => c.json(await getCalendarSettings(c.var.ctx)))
   .patch("/settings", async (c) => c.json(await updateCalendarSettings(c.var.ctx, await readJson(c))));

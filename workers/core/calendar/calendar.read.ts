@@ -28,7 +28,9 @@ import { SEARCH_MIN } from "./calendar.schemas";
 import {
   type CoverShape,
   type GameRelease,
+  listedDay,
   type PlatformShape,
+  type ReleaseParts,
   serializeCover,
   serializePlatform,
   serializeRelease,
@@ -61,7 +63,7 @@ export async function findPlatform(ctx: Pick<RequestContext, "db">, value: strin
  * the platforms' order) and whether the member follows it. Three reads side by side, no id lists (D1 caps
  * bound parameters): the platforms and subscriptions reads select by the same condition.
  */
-async function releasesWhere(ctx: RequestContext, where: SQL | undefined, limit = LIST_MAX): Promise<GameRelease[]> {
+async function releasesWhere(ctx: RequestContext, where: SQL | undefined, limit = LIST_MAX): Promise<ReleaseParts[]> {
   const matching = ctx.db
     .select({ id: gameReleases.id })
     .from(gameReleases)
@@ -102,9 +104,12 @@ async function releasesWhere(ctx: RequestContext, where: SQL | undefined, limit 
     platformsOf.set(link.releaseId, list);
   }
   const followed = new Set(subscribed.map((s) => s.releaseId));
-  return rows.map((r) =>
-    serializeRelease(r.release, r.game, platformsOf.get(r.release.id) ?? [], followed.has(r.release.id)),
-  );
+  return rows.map((r) => ({
+    release: r.release,
+    game: r.game,
+    platformIds: platformsOf.get(r.release.id) ?? [],
+    isSubscribed: followed.has(r.release.id),
+  }));
 }
 
 /** Only releases on this platform. */
@@ -112,7 +117,7 @@ export function onPlatform(platformId: number): SQL {
   return sql`exists (select 1 from ${gameReleasePlatforms} where ${gameReleasePlatforms.releaseId} = ${gameReleases.id} and ${gameReleasePlatforms.platformId} = ${platformId})`;
 }
 
-export interface CalendarMonth {
+export interface CalendarMonth<R = GameRelease> {
   /** "2027-3" (the `?date=` form). */
   date: string;
   /** «Март 2027» */
@@ -122,9 +127,9 @@ export interface CalendarMonth {
   previous: string;
   next: string;
   /** Releases of each Moscow day of the month, "YYYY-MM-DD" → releases (spec §3: releases keyed by date). */
-  releases: Record<string, GameRelease[]>;
+  releases: Record<string, R[]>;
   /** Releases dated only by this month, or by a quarter or year ending with it: «Дата уточняется». */
-  undated: GameRelease[];
+  undated: R[];
   /** The platform filter, when one is set. */
   platform: PlatformShape | null;
   /** Today in Moscow time ("YYYY-MM-DD"). */
@@ -141,12 +146,14 @@ export function resolveMonth(ctx: Pick<RequestContext, "now">, date: unknown): M
 
 /**
  * GET /v1/game/releases/?date=YYYY-M&platform= and the /calendar page: a Moscow month's releases by day, the
- * imprecise ones apart, optionally on one platform (slug or id; an unknown one is a 400).
+ * imprecise ones apart, optionally on one platform (slug or id; an unknown one is a 400). Each release as
+ * `serialize` shapes it: the API's GameRelease, the page's ReleaseTile.
  */
-export async function listMonth(
+export async function listMonth<R>(
   ctx: RequestContext,
   query: { date?: unknown; platform?: unknown },
-): Promise<CalendarMonth> {
+  serialize: (parts: ReleaseParts) => R,
+): Promise<CalendarMonth<R>> {
   const month = resolveMonth(ctx, query.date);
   let platform: PlatformRow | null = null;
   if (typeof query.platform === "string" && query.platform) {
@@ -160,12 +167,14 @@ export async function listMonth(
     platform ? onPlatform(platform.id) : undefined,
   );
   const list = await releasesWhere(ctx, inMonth);
-  const releases: Record<string, GameRelease[]> = {};
-  const undated: GameRelease[] = [];
-  for (const release of list) {
-    if (!release.day) undated.push(release);
-    else if (releases[release.day]) releases[release.day].push(release);
-    else releases[release.day] = [release];
+  const releases: Record<string, R[]> = {};
+  const undated: R[] = [];
+  for (const parts of list) {
+    const day = listedDay(parts.release);
+    const release = serialize(parts);
+    if (!day) undated.push(release);
+    else if (releases[day]) releases[day].push(release);
+    else releases[day] = [release];
   }
   return {
     date: monthKey(month),
@@ -198,40 +207,48 @@ export async function findGame(ctx: Pick<RequestContext, "db">, id: unknown): Pr
 /** GET /v1/game/{id}/: a game and all its release dates. */
 export async function getGame(ctx: RequestContext, id: unknown): Promise<GameDetail> {
   const game = await findGame(ctx, id);
-  const releases = await releasesWhere(ctx, eq(gameReleases.gameId, game.id));
+  const releases = (await releasesWhere(ctx, eq(gameReleases.gameId, game.id))).map(serializeRelease);
   return { id: game.id, title: game.title, cover: serializeCover(game.coverKey), releases };
 }
 
 /** The page's filter box: releases of games whose title holds the words typed (case and ё ignored). */
-export async function searchReleases(ctx: RequestContext, q: unknown): Promise<GameRelease[]> {
+export async function searchReleases<R>(
+  ctx: RequestContext,
+  q: unknown,
+  serialize: (parts: ReleaseParts) => R,
+): Promise<R[]> {
   const text = typeof q === "string" ? normaliseKey(q).replace(/\s+/g, " ").slice(0, 100) : "";
   if (text.length < SEARCH_MIN) throw AppError.field("q", `Введите хотя бы ${SEARCH_MIN} буквы названия.`);
   const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return releasesWhere(ctx, sql`${games.titleKey} like ${pattern} escape '\\'`, SEARCH_MAX);
+  return (await releasesWhere(ctx, sql`${games.titleKey} like ${pattern} escape '\\'`, SEARCH_MAX)).map(serialize);
 }
 
-export interface MyReleases {
-  upcoming: GameRelease[];
-  past: GameRelease[];
+export interface MyReleases<R = GameRelease> {
+  upcoming: R[];
+  past: R[];
 }
 
 /** «Мои релизы»: the member's followed releases, the coming ones first, then the last year's past ones. */
-export async function listMyReleases(ctx: RequestContext): Promise<MyReleases> {
+export async function listMyReleases<R>(
+  ctx: RequestContext,
+  serialize: (parts: ReleaseParts) => R,
+): Promise<MyReleases<R>> {
   const actor = requireActor(ctx, "Войдите на сайт, чтобы следить за релизами.");
   const list = await releasesWhere(ctx, followedBy(actor.id));
   const today = dayOf(ctx.now());
-  const upcoming: GameRelease[] = [];
-  const past: GameRelease[] = [];
-  for (const release of list) {
-    if (release.day && release.day < today) past.push(release);
-    else upcoming.push(release);
+  const upcoming: R[] = [];
+  const past: R[] = [];
+  for (const parts of list) {
+    const day = listedDay(parts.release);
+    if (day && day < today) past.push(serialize(parts));
+    else upcoming.push(serialize(parts));
   }
   return { upcoming, past: past.reverse() };
 }
 
 /** Releases for the feeds: matching `where`, from `since` on, in date order. */
-export function feedReleases(ctx: RequestContext, where: SQL, since: Date, limit = 1000): Promise<GameRelease[]> {
-  return releasesWhere(ctx, and(where, gte(gameReleases.sortAt, since)), limit);
+export async function feedReleases(ctx: RequestContext, where: SQL, since: Date, limit = 1000): Promise<GameRelease[]> {
+  return (await releasesWhere(ctx, and(where, gte(gameReleases.sortAt, since)), limit)).map(serializeRelease);
 }
 
 /** Releases this member follows («Мои релизы», the private feed). */
