@@ -1,10 +1,12 @@
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { bookmarks, likes } from "#drizzle/schema";
 import { type ApiClient, type ErrorBody, guestClient, json, memberClient, RUSSIAN } from "#tests/factories/client";
 import { serviceContext, setFlags } from "#tests/factories/context";
-import { scalar } from "#tests/factories/db";
+import { countingD1, db, scalar } from "#tests/factories/db";
 import { createShoutCommentRow, createShoutRow, setSettings } from "#tests/factories/shouts";
 import { settle, socketsClosedAfterEach } from "#tests/factories/sockets";
-import { createUser } from "#tests/factories/users";
+import { createSessionFor, createUser } from "#tests/factories/users";
 import { AppError } from "#workers/core/errors";
 import { STREAM_TYPE } from "#workers/core/notifications/notifications.constants";
 import { shoutTitle } from "#workers/core/notifications/triggers/shouts";
@@ -12,6 +14,7 @@ import {
   createShout,
   deleteShout,
   getShout,
+  listPinnedShouts,
   listShouts,
   recordShoutView,
   shoutScore,
@@ -20,6 +23,8 @@ import {
 import { SHOUT_TEXT_MAX } from "#workers/core/shouts/shouts.constants";
 import type { ShoutDetail, ShoutView } from "#workers/core/shouts/shouts.serializers";
 import { tagKey, tagSlugBase } from "#workers/core/tags/tags.schemas";
+import { buildRequestContext, type RequestContext } from "#workers/platform/context";
+import { SESSION_COOKIE } from "#workers/platform/cookies";
 
 type PageOf<T> = { results: T[]; next: string | null; previous: string | null };
 
@@ -612,5 +617,38 @@ describe("realtime", () => {
     await page.event("like_created", (o) => o.item_type === "shout_comment" && o.item_id === comment.id);
     await settle();
     expect(home.has("like_created", (o) => o.item_type === "shout_comment" && o.item_id === comment.id)).toBe(false);
+  });
+});
+
+describe("the bonfire's list and its pinned strip", () => {
+  it("read their shouts' authors, pictures, tags, paws and bookmarks once, for both", async () => {
+    const author = await createUser();
+    const fan = await createUser();
+    const pinned = await createShoutRow(author, { isPinned: true, pinnedAt: new Date() });
+    const plain = await createShoutRow(author);
+    await db().insert(likes).values({ userId: fan.id, itemType: "shout", itemId: pinned.id, ownerId: author.id });
+    await db().insert(bookmarks).values({ userId: fan.id, itemType: "shout", itemId: plain.id });
+    // The page's lists as its loader asks for them, side by side, on a D1 that logs its round trips.
+    const read = async <T>(lists: (ctx: RequestContext) => Promise<T>) => {
+      const { d1, trips } = countingD1();
+      const headers = new Headers({ Cookie: `${SESSION_COOKIE}=${await createSessionFor(fan)}` });
+      const request = new Request("http://localhost/bonfire", { headers });
+      return { result: await lists(await buildRequestContext(request, { ...env, DB: d1 }, { waitUntil() {} })), trips };
+    };
+    const alone = await read((ctx) => listPinnedShouts(ctx));
+    const both = await read((ctx) => Promise.all([listShouts(ctx, {}), listPinnedShouts(ctx)]));
+    // The shouts' authors, pictures, tags and the member's paws and bookmarks (with the rules' config): the same
+    // statements for the two lists as for one, in one round trip.
+    expect(both.trips).toHaveLength(alone.trips.length);
+    expect(both.trips.at(-1)).toBe(alone.trips.at(-1));
+    const [list, strip] = both.result;
+    // Each list still gets its own shouts, with the member's paw and bookmark on each.
+    const inStrip = strip.find((s) => s.id === pinned.id);
+    const inList = list.results.find((s) => s.id === plain.id);
+    expect(inStrip?.ownd).toBe(1);
+    expect(inStrip?.user.id).toBe(author.id);
+    expect(inList?.is_bookmarked).toBe(true);
+    expect(inList?.ownd).toBe(0);
+    expect(list.results.every((s) => s.id !== pinned.id || s.ownd === 1)).toBe(true);
   });
 });
