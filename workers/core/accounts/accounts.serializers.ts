@@ -86,6 +86,18 @@ export interface PublicUser {
   social_accounts: unknown[];
 }
 
+/**
+ * What every public shape without a picture of its own or gaming accounts shares. React Router's encoder writes an
+ * object once and refers to it after (it dedupes by identity): a page of a hundred comments by members without
+ * avatars carries the default avatar and the empty list once, not a hundred times each.
+ */
+const DEFAULT_AVATAR_URLS: AvatarUrls = Object.freeze({
+  tiny: DEFAULT_AVATAR,
+  small: DEFAULT_AVATAR,
+  big: DEFAULT_AVATAR,
+});
+const NO_SOCIAL_ACCOUNTS = Object.freeze([]) as unknown as PublicUser["social_accounts"];
+
 /** One shape per row object: a page's many comments by one author share it (and its avatar URLs). */
 const publicUsers = new WeakMap<PublicUserRow, PublicUser>();
 
@@ -99,13 +111,13 @@ export function serializePublicUser(user: PublicUserRow): PublicUser {
   const shape: PublicUser = Object.freeze({
     id: user.id,
     username: user.username,
-    avatar: Object.freeze(avatarUrls(user)),
+    avatar: user.avatarKey ? Object.freeze(avatarUrls(user)) : DEFAULT_AVATAR_URLS,
     background_url: backgroundUrl(user),
     is_supporter: user.isSupporter,
     is_mod: user.isMod,
     datetime_last_seen: (user.lastSeenAt ?? user.createdAt).toISOString(),
     datetime_created: user.createdAt.toISOString(),
-    social_accounts: Object.freeze([]) as unknown as PublicUser["social_accounts"],
+    social_accounts: NO_SOCIAL_ACCOUNTS,
   });
   publicUsers.set(user, shape);
   return shape;
