@@ -116,12 +116,13 @@ export interface ReleaseTile {
 }
 
 export function serializeTile({ release, game, platformIds, isSubscribed }: ReleaseParts): ReleaseTile {
+  const cover = serializeCover(game.coverKey);
   return {
     id: release.id,
     game: game.id,
     title: game.title,
-    cover: game.coverKey ? mediaUrl(`${game.coverKey}-${COVER_WIDTHS[0]}.webp`) : null,
-    cover_2x: game.coverKey ? mediaUrl(`${game.coverKey}-${COVER_WIDTHS[1]}.webp`) : null,
+    cover: cover?.url ?? null,
+    cover_2x: cover?.url_2x ?? null,
     platforms: platformIds,
     date_label: releaseDateLabel(release),
     time: release.hasTime ? releaseTime(release) : null,
