@@ -10,8 +10,18 @@ export interface AvatarUrls {
   big: string;
 }
 
+/**
+ * Every member without a picture of their own shares this one object. React Router's encoder writes an object once
+ * and refers to it after (it dedupes by identity): a page of a hundred comments by such members carries it once.
+ */
+const DEFAULT_AVATAR_URLS: AvatarUrls = Object.freeze({
+  tiny: DEFAULT_AVATAR,
+  small: DEFAULT_AVATAR,
+  big: DEFAULT_AVATAR,
+});
+
 export function avatarUrls(user: Pick<UserRow, "avatarKey">): AvatarUrls {
-  if (!user.avatarKey) return { tiny: DEFAULT_AVATAR, small: DEFAULT_AVATAR, big: DEFAULT_AVATAR };
+  if (!user.avatarKey) return DEFAULT_AVATAR_URLS;
   const key = user.avatarKey;
   return {
     tiny: mediaUrl(`${key}-${AVATAR_SIZES.tiny}.webp`),
@@ -86,16 +96,7 @@ export interface PublicUser {
   social_accounts: unknown[];
 }
 
-/**
- * What every public shape without a picture of its own or gaming accounts shares. React Router's encoder writes an
- * object once and refers to it after (it dedupes by identity): a page of a hundred comments by members without
- * avatars carries the default avatar and the empty list once, not a hundred times each.
- */
-const DEFAULT_AVATAR_URLS: AvatarUrls = Object.freeze({
-  tiny: DEFAULT_AVATAR,
-  small: DEFAULT_AVATAR,
-  big: DEFAULT_AVATAR,
-});
+/** Shared by every public shape without gaming accounts (see DEFAULT_AVATAR_URLS). */
 const NO_SOCIAL_ACCOUNTS = Object.freeze([]) as unknown as PublicUser["social_accounts"];
 
 /** One shape per row object: a page's many comments by one author share it (and its avatar URLs). */
@@ -111,7 +112,7 @@ export function serializePublicUser(user: PublicUserRow): PublicUser {
   const shape: PublicUser = Object.freeze({
     id: user.id,
     username: user.username,
-    avatar: user.avatarKey ? Object.freeze(avatarUrls(user)) : DEFAULT_AVATAR_URLS,
+    avatar: Object.freeze(avatarUrls(user)),
     background_url: backgroundUrl(user),
     is_supporter: user.isSupporter,
     is_mod: user.isMod,
