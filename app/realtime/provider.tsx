@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useRevalidator } from "react-router";
 import { NOTICE_STICKY, useNotice } from "#app/components/notices";
-import { api, clientId } from "#app/lib/api";
+import { clientId } from "#app/lib/api";
 import { afterIdle } from "#app/lib/idle";
 import { useRootData } from "#app/lib/root-data";
 import { REALTIME } from "#workers/realtime/constants";
@@ -58,15 +58,6 @@ export function RealtimeProvider({ children }: { children: React.ReactNode }) {
   const noticeRef = useRef(notice);
   noticeRef.current = notice;
 
-  const loadOnline = useCallback(async () => {
-    if (userId === null) {
-      setOnline(new Set());
-      return;
-    }
-    const { online: ids } = await api<{ online: number[] }>("/v1/user/meta/");
-    setOnline(new Set(ids));
-  }, [userId]);
-
   /** Re-reads the page's data and everything registered with `useSyncTask`. */
   const refresh = useCallback(
     () => Promise.allSettled([revalidate.current(), ...[...syncTasks.current.values()].map((task) => task())]),
@@ -75,6 +66,8 @@ export function RealtimeProvider({ children }: { children: React.ReactNode }) {
 
   const dispatch = useCallback(
     (message: RealtimeEvent) => {
+      // A member's socket is told who is online as it opens (and again after every reconnect).
+      if (message.type === "users_online") setOnline(new Set(message.obj.ids));
       if (message.type === "user_connected" || message.type === "user_disconnected") {
         const { id } = message.obj;
         setOnline((current) => {
@@ -108,7 +101,7 @@ export function RealtimeProvider({ children }: { children: React.ReactNode }) {
   const sync = useCallback(async () => {
     setSyncing(true);
     const started = Date.now();
-    const results = (await Promise.all([refresh(), Promise.allSettled([loadOnline()])])).flat();
+    const results = await refresh();
     const failed = results.filter((r) => r.status === "rejected");
     const wait = REALTIME.syncIndicatorMinMs - (Date.now() - started);
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
@@ -122,10 +115,11 @@ export function RealtimeProvider({ children }: { children: React.ReactNode }) {
         duration: NOTICE_STICKY,
       });
     }
-  }, [loadOnline, refresh]);
+  }, [refresh]);
 
   // One connection per signed-in identity: sign-in and sign-out reconnect (spec §4). It opens at the first idle
   // moment after hydration, not inside hydration's task with every other mount effect.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `userId` is the identity whose change reconnects.
   useEffect(() => {
     let cancelled = false;
     const cancelWait = afterIdle(() => {
@@ -141,7 +135,6 @@ export function RealtimeProvider({ children }: { children: React.ReactNode }) {
         });
         connection.current = conn;
         conn.start();
-        void loadOnline().catch(() => {});
       });
     });
     return () => {
@@ -150,8 +143,9 @@ export function RealtimeProvider({ children }: { children: React.ReactNode }) {
       connection.current?.stop();
       connection.current = null;
       setConnectionStatus("idle");
+      setOnline(new Set());
     };
-  }, [dispatch, sync, loadOnline]);
+  }, [dispatch, sync, userId]);
 
   // The connection state on <html data-realtime> (the browser tests wait for "open").
   useEffect(() => {

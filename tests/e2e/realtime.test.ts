@@ -46,6 +46,11 @@ describe("realtime in the browser", () => {
     const reader = await (await newContext()).newPage();
     await signInAs(reader, "Пиксель", MEMBER_PASSWORD);
     const postPath = await firstPostPath(writer, ["Лисичка", "Пиксель"]);
+    // Who is online comes over the channel as it opens, not from a request of its own per page load.
+    const metaRequests: string[] = [];
+    reader.on("request", (request) => {
+      if (new URL(request.url()).pathname.startsWith("/api/v1/user/meta")) metaRequests.push(request.url());
+    });
 
     for (const page of [writer, reader]) {
       await page.goto(postPath);
@@ -64,6 +69,7 @@ describe("realtime in the browser", () => {
     await expect.poll(() => arrived.count()).toBe(1);
     // Both are signed in, so the writer shows as online on the reader's page.
     await expect.poll(() => arrived.locator(".avatar-online").count()).toBeGreaterThan(0);
+    expect(metaRequests).toEqual([]);
     expect(await reader.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
 
     // A paw from the reader moves the score on the writer's page.

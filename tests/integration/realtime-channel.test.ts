@@ -114,12 +114,26 @@ describe("presence", () => {
     expect(profile.datetime_last_seen).toBe(gone.obj.datetime_last_seen);
   });
 
+  it("a member's socket is told who is online as it opens, itself included", async () => {
+    const { client: firstClient, user: first } = await memberClient();
+    await socket(firstClient);
+    const { client, user } = await memberClient();
+    const tab = await socket(client);
+    const greeting = await tab.event("users_online", () => true);
+    expect(greeting.obj.ids).toEqual(expect.arrayContaining([first.id, user.id]));
+    // The same list the API gives.
+    expect(greeting.obj.ids).toEqual((await json<{ online: number[] }>(await client.get("/user/meta/"))).online);
+    await settle();
+    expect(tab.all("users_online")).toHaveLength(1);
+  });
+
   it("guests see no presence: no events and an empty online list", async () => {
     const guestWs = await socket();
     const { client, user } = await memberClient();
     await socket(client);
     await settle();
     expect(guestWs.all("user_connected").some((m) => m.obj.id === user.id)).toBe(false);
+    expect(guestWs.all("users_online")).toHaveLength(0);
     const guest = await guestClient();
     expect(await json(await guest.get("/user/meta/"))).toEqual({ online: [] });
   });

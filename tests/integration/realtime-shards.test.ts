@@ -108,6 +108,9 @@ describe("presence across 4 shards", () => {
 
     const online = await onlineUserIds(env, 4);
     expect(online).toEqual([...watchers.map((w) => w.user.id), user.id].sort((x, y) => x - y));
+    // The new tab was told the same union as it opened (its own shard's members read there, the others asked).
+    expect((await tab2.event("users_online", () => true)).obj.ids).toEqual(online);
+    expect(guest.all("users_online")).toHaveLength(0);
 
     tab1.close();
     await settle(300);

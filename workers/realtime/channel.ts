@@ -2,7 +2,8 @@ import { DurableObject } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { users } from "#drizzle/schema";
 import { createDb } from "#workers/platform/db";
-import { type Audience, HEARTBEAT, REALTIME, type TEvent, ZClientMessage } from "./messages";
+import { type Audience, HEARTBEAT, REALTIME, type TEvent, type TOutgoingEvent, ZClientMessage } from "./messages";
+import { onlineUserIds } from "./presence";
 import { belongsOn, type ShardLayout, shardStub } from "./shards";
 
 /** What each socket carries through hibernation. */
@@ -78,6 +79,7 @@ export class SiteChannel extends DurableObject<Env> {
     if (userId !== null && !wasOnline) {
       this.ctx.waitUntil(this.announce({ type: "user_connected", obj: { id: userId, datetime_last_seen: null } }));
     }
+    if (userId !== null) this.ctx.waitUntil(this.greet(server, { index, shards }));
     // No permessage-deflate: events are small and go to thousands of sockets, each of which would need its own
     // deflate context (memory) and its own compression of the same bytes (CPU). An empty header refuses it.
     return new Response(null, { status: 101, webSocket: client, headers: { "Sec-WebSocket-Extensions": "" } });
@@ -156,6 +158,21 @@ export class SiteChannel extends DurableObject<Env> {
       if (info?.userId && !info.left && this.isAlive(ws, info, now)) ids.add(info.userId);
     }
     return [...ids];
+  }
+
+  /**
+   * Tells a member's new socket who is online (`users_online`): the union of every shard's members, this one's
+   * read here. Events after it keep the client's list current; one that raced it is set right by the next.
+   */
+  private async greet(ws: WebSocket, layout: ShardLayout): Promise<void> {
+    try {
+      const ids = await onlineUserIds(this.env, layout.shards, { index: layout.index, online: await this.online() });
+      if (ws.readyState !== WebSocket.OPEN) return;
+      ws.send(JSON.stringify({ type: "users_online", obj: { ids } } satisfies TOutgoingEvent));
+    } catch (error) {
+      // The socket closed meanwhile, or a shard did not answer: the client's list fills from the events.
+      console.error("realtime greeting failed", error);
+    }
   }
 
   /** RPC for tests and the benchmark: how many sockets this shard holds. */

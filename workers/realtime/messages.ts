@@ -106,6 +106,11 @@ export const ZServerMessage = z.discriminatedUnion("type", [
   ),
   event("like_created", ZLike),
   event("like_deleted", ZLike),
+  /**
+   * To a member's socket once it is open: who is online (the list of GET /v1/user/meta/), so that a page does not
+   * ask for it over HTTP on every load; the `user_*` events keep it current from there.
+   */
+  event("users_online", z.object({ ids: z.array(z.number().int()) })),
   event("user_connected", ZPresence),
   event("user_disconnected", ZPresence),
   event("settings_updated", z.looseObject({ settings: z.record(z.string(), z.boolean()) })),
@@ -151,7 +156,8 @@ export function realtimeSchemaDocument(): unknown {
       '{type:\'pong\', seq}) и ровно {"type":"ping"} каждые 10 с (ответ {"type":"pong"} без пробуждения объекта); ' +
       "сервер присылает события {type, obj, seq, from?}. seq — номер события в шарде канала; from — заголовок From " +
       "запроса, вызвавшего событие (вкладка с этим id его игнорирует). Код закрытия 4001: число шардов изменилось, " +
-      "переподключитесь; 4000: соединение молчало дольше 35 с.",
+      "переподключитесь; 4000: соединение молчало дольше 35 с. Участнику сразу после подключения приходит " +
+      "users_online — кто сейчас на сайте (то же, что GET /v1/user/meta/).",
     client: z.toJSONSchema(ZClientMessage, { io: "input" }),
     server: z.toJSONSchema(ZServerMessage, { io: "output", unrepresentable: "any" }),
   };

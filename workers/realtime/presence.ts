@@ -4,9 +4,16 @@ import { shardOfUser, shardStub } from "./shards";
  * The ids of members with an open tab anywhere on the site (spec §7 GET /v1/user/meta/): the union of every
  * shard's members (a member's tabs share one shard, so the union has no duplicates to merge but is kept a set).
  */
-export async function onlineUserIds(env: Env, shards: number): Promise<number[]> {
+export async function onlineUserIds(
+  env: Env,
+  shards: number,
+  /** A shard asking: its own members, which it knows without a call to itself. */
+  self?: { index: number; online: number[] },
+): Promise<number[]> {
   const lists = await Promise.all(
-    Array.from({ length: shards }, (_, index) => shardStub(env, index).online({ index, shards })),
+    Array.from({ length: shards }, (_, index) =>
+      index === self?.index ? self.online : shardStub(env, index).online({ index, shards }),
+    ),
   );
   return [...new Set(lists.flat())].sort((a, b) => a - b);
 }
