@@ -6,7 +6,8 @@
 //   Lighthouse's CPU slowdown (4×) is relative to the host and meant for a high-end desktop (its benchmarkIndex
 //   1500–2000; docs/throttling.md in Lighthouse's repository: "on a weaker machine, you can lower it"): the machine's
 //   benchmarkIndex is measured first and the multiplier scaled to 4 × index / 1500 below that bracket, so a
-//   slower machine emulates the same phone (`--cpu 4`: Lighthouse's default as is, `--cpu N` any multiplier);
+//   slower machine emulates the same phone (`--cpu 4`: Lighthouse's default as is, `--cpu N` any multiplier); and as
+//   a phone has a colour emoji font, so does the audit's browser (`ensureEmojiFont`, scripts/chromium.mjs);
 // - accessibility, best-practices and SEO in the same two themes, and in all six themes for the home page and a
 //   post (`--all`: every page type in every theme).
 // Not part of `npm test`: about 10 s a run. The site is built and served on a fresh seeded state like the browser
@@ -24,7 +25,7 @@ import os from "node:os";
 import path from "node:path";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
-import { CHROMIUM_ARGS, ensureChromium } from "./chromium.mjs";
+import { CHROMIUM_ARGS, ensureChromium, ensureEmojiFont } from "./chromium.mjs";
 import { DEMO_USERS } from "./demo-users.mjs";
 import { root, run, startDetached, stopGroup, waitForHttp } from "./lib.mjs";
 
@@ -365,6 +366,7 @@ const formatMetrics = (m) =>
   `FCP ${ms(m.FCP)} · LCP ${ms(m.LCP)} · TBT ${Number.isFinite(m.TBT) ? Math.round(m.TBT) : "—"} ms · CLS ${Number.isFinite(m.CLS) ? m.CLS.toFixed(3) : "—"} · SI ${ms(m.SI)}`;
 
 const chrome = ensureChromium();
+const emojiFont = perf ? ensureEmojiFont() : null;
 const site = givenUrl ? { url: givenUrl.replace(/\/$/, ""), stop: () => {} } : await serveSite();
 const front = h2 ? await startH2Proxy(site.url) : null;
 let browser = await freshBrowser();
@@ -378,7 +380,8 @@ try {
   const cpu = perf ? await cpuSlowdown(browser.port, `${site.url}/auth/sign-in`) : { multiplier: DEFAULT_SLOWDOWN };
   console.log(
     `Lighthouse (mobile) · ${front ? `${front.url} (HTTP/2) → ` : ""}${site.url} · load average ${loadAverage()} · performance: median of ${runs} runs, ` +
-      `CPU slowdown ${cpu.multiplier}×${Number.isFinite(cpu.index) ? ` (benchmarkIndex ${Math.round(cpu.index)})` : ""}\n` +
+      `CPU slowdown ${cpu.multiplier}×${Number.isFinite(cpu.index) ? ` (benchmarkIndex ${Math.round(cpu.index)})` : ""}` +
+      `${perf ? ` · emoji font: ${emojiFont ?? "none"}` : ""}\n` +
       `${"page".padEnd(20)} ${"role".padEnd(6)} ${"theme".padEnd(10)} a11y  bp  seo perf  (runs) metrics of the median run`,
   );
   for (const role of ["guest", "member"]) {
