@@ -21,8 +21,45 @@ describe("pages", () => {
     await page.goto("/");
     await page.getByRole("main").getByRole("link", { name: "Написать" }).click();
     await expect.poll(() => page.getByText("Войдите на сайт.").first().isVisible()).toBe(true);
-    expect(await page.getByText("Зарегистрируйтесь или войдите на сайт, чтобы опубликовать статью.").isVisible()).toBe(true);
+    expect(await page.getByText("Зарегистрируйтесь или войдите на сайт, чтобы опубликовать статью.").isVisible()).toBe(
+      true,
+    );
     await context.close();
+  });
+
+  it("keeps a post's cover in its place while the picture loads: nothing below it moves", async () => {
+    for (const width of [1280, 390]) {
+      const context = await newContext({ viewport: { width, height: 800 } });
+      await context.addInitScript(() => {
+        const w = window as unknown as { shifted: number };
+        w.shifted = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+            if (!entry.hadRecentInput) w.shifted += entry.value;
+        }).observe({ type: "layout-shift", buffered: true });
+      });
+      const page = await context.newPage();
+      await page.goto("/");
+      const path = await page.locator(".post-card.has-cover a.post-card-cover").first().getAttribute("href");
+      expect(path).toMatch(/^\/posts\//);
+      // A slow cover: the page is drawn long before the picture comes.
+      let delayed = 0;
+      await page.route("**/media/posts/**", async (route) => {
+        delayed += 1;
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue();
+      });
+      await page.goto(path as string);
+      const cover = page.locator(".post-cover img");
+      expect((await cover.boundingBox())?.height).toBeGreaterThan(100);
+      await expect
+        .poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
+      await page.waitForTimeout(300);
+      expect(delayed).toBeGreaterThan(0);
+      expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBeLessThan(0.01);
+      await context.close();
+    }
   });
 
   for (const theme of ["darkorange", "lightside"] as const) {
@@ -69,7 +106,9 @@ describe("pages", () => {
     expect(second?.headers()["cache-control"]).toContain("stale-while-revalidate");
     expect(second?.headers()["cache-tag"]).toContain("html");
     // The cached HTML carries no CSRF token of any visitor.
-    const tokens = await page.locator('input[name="csrf"]').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+    const tokens = await page
+      .locator('input[name="csrf"]')
+      .evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
     expect(tokens.every((t) => t === "")).toBe(true);
     // A guest still switches the theme without JavaScript on a cached page.
     await page.locator(".footer .theme-toggle-btn, .theme-toggle-btn").first().click();
@@ -106,7 +145,8 @@ describe("pages", () => {
     expect(seen.slice(1)).toEqual(["HIT", "HIT", "HIT"]);
     // The author's own look does not count.
     const views = async () =>
-      ((await (await author.request.get(`${BASE_URL}/api/v1/shout/${id}/`)).json()) as { views_count: number }).views_count;
+      ((await (await author.request.get(`${BASE_URL}/api/v1/shout/${id}/`)).json()) as { views_count: number })
+        .views_count;
     await expect.poll(views).toBe(3);
   });
 });
