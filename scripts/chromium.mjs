@@ -32,18 +32,8 @@ export function findChromium() {
 export function ensureChromium() {
   const found = findChromium();
   if (found) return found;
-  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
-  const isDebian = existsSync("/etc/debian_version") && existsSync("/usr/bin/apt-get");
-  if (isRoot && isDebian) {
-    console.log("Chromium не найден — ставлю пакет Debian «chromium»…");
-    const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-    spawnSync("apt-get", ["update"], { stdio: "inherit", env });
-    const res = spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], {
-      stdio: "inherit",
-      env,
-    });
-    if (res.status === 0 && findChromium()) return findChromium();
-  }
+  if (aptInstall("chromium", "Chromium не найден — ставлю пакет Debian «chromium»…") && findChromium())
+    return findChromium();
   console.error(
     [
       "Для браузерных тестов нужен Chromium, и он не найден.",
@@ -68,22 +58,12 @@ export function emojiFonts() {
  * Chromium when running as root on Debian; otherwise the audit goes on and says so. Returns the font's name or null.
  */
 export function ensureEmojiFont() {
-  if (emojiFonts().length) return emojiFonts()[0];
-  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
-  const isDebian = existsSync("/etc/debian_version") && existsSync("/usr/bin/apt-get");
-  if (isRoot && isDebian) {
-    console.log("Нет цветного шрифта эмодзи (на телефоне он есть) — ставлю пакет Debian «fonts-noto-color-emoji»…");
-    const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-    const install = () =>
-      spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "fonts-noto-color-emoji"], {
-        stdio: "inherit",
-        env,
-      }).status;
-    if (install() !== 0) {
-      spawnSync("apt-get", ["update"], { stdio: "inherit", env });
-      install();
-    }
-  }
+  const present = emojiFonts()[0];
+  if (present) return present;
+  aptInstall(
+    "fonts-noto-color-emoji",
+    "Нет цветного шрифта эмодзи (на телефоне он есть) — ставлю пакет Debian «fonts-noto-color-emoji»…",
+  );
   const found = emojiFonts()[0] ?? null;
   if (!found)
     console.warn(
@@ -91,4 +71,20 @@ export function ensureEmojiFont() {
         "(sudo apt-get install fonts-noto-color-emoji).",
     );
   return found;
+}
+
+/**
+ * Installs a Debian package when running as root on Debian (the package lists refreshed first); false when it
+ * cannot or the install failed.
+ */
+function aptInstall(name, announcement) {
+  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+  const isDebian = existsSync("/etc/debian_version") && existsSync("/usr/bin/apt-get");
+  if (!isRoot || !isDebian) return false;
+  console.log(announcement);
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  spawnSync("apt-get", ["update"], { stdio: "inherit", env });
+  return (
+    spawnSync("apt-get", ["install", "-y", "--no-install-recommends", name], { stdio: "inherit", env }).status === 0
+  );
 }
