@@ -3,6 +3,7 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import { drizzleEntityCheck } from "./vite/drizzle-entity-check.ts";
+import { drizzleRowMapper } from "./vite/drizzle-row-mapper.ts";
 import { reactServerByteCount } from "./vite/react-server-byte-count.ts";
 
 type ModuleGraph = {
@@ -77,6 +78,7 @@ export default defineConfig({
   plugins: [
     reactServerByteCount(),
     drizzleEntityCheck(),
+    drizzleRowMapper(),
     cloudflare({ viteEnvironment: { name: "ssr" } }),
     reactRouter(),
   ],

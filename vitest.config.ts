@@ -3,11 +3,12 @@ import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vitest/config";
-import { drizzleEntityCheck } from "./vite/drizzle-entity-check.ts";
+import { suiteProblems } from "./tests/integration/suites/index.mjs";
 import { startCloudflareApi, TEST_PURGE_TOKEN, TEST_ZONE_ID } from "./tests/servers/cloudflare-api.mjs";
 import { startFeedServer } from "./tests/servers/feeds.mjs";
-import { suiteProblems } from "./tests/integration/suites/index.mjs";
 import { startOAuthProvider } from "./tests/servers/oauth-provider.mjs";
+import { drizzleEntityCheck } from "./vite/drizzle-entity-check.ts";
+import { drizzleRowMapper } from "./vite/drizzle-row-mapper.ts";
 
 /**
  * The test files run as a few suites (tests/integration/suites/index.mjs): each test file costs a fresh isolate
@@ -38,6 +39,7 @@ export default defineConfig(async () => {
     plugins: [
       // As the production build (vite.config.ts): the suite runs Drizzle as the site does.
       drizzleEntityCheck(),
+      drizzleRowMapper(),
       cloudflareTest({
         main: "./tests/integration/worker-entry.ts",
         wrangler: { configPath: "./wrangler.toml" },

@@ -1,7 +1,9 @@
+import * as drizzle from "drizzle-orm";
 import { and, Column, desc, eq, gt, inArray, is, SQL, sql, Table } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { siteSettings, users } from "#drizzle/schema";
+import { posts, siteSettings, users } from "#drizzle/schema";
 import { countingD1 } from "#tests/factories/db";
+import { createPost } from "#tests/factories/posts";
 import { createUser } from "#tests/factories/users";
 import { coalescingReader, createDb, embeddedOnce } from "#workers/platform/db";
 
@@ -83,5 +85,46 @@ describe("coalesced reads", () => {
       expect(is({}, Column)).toBe(false);
       expect(is(null, Column)).toBe(false);
     }
+  });
+
+  it("Drizzle's row mapping is the patched one (vite/drizzle-row-mapper.ts) and builds the same results", async () => {
+    // Exported by Drizzle's index, not by its types.
+    const { mapResultRow } = drizzle as unknown as { mapResultRow: () => unknown };
+    expect(String(mapResultRow)).toContain("rowPlan");
+    const blockedUntil = new Date("2026-12-31T21:00:00.000Z");
+    const writer = await createUser({ isMod: true });
+    const reader = await createUser();
+    const post = await createPost(writer);
+    const db = createDb(countingD1().d1);
+    await db.update(users).set({ blockedUntil }).where(eq(users.id, writer.id));
+    // Nested objects, decoded columns (boolean, timestamp), an SQL field with its own decoder, and a left join that
+    // finds nothing for the reader (its object becomes null). No two columns share a name: a batch's rows come as
+    // objects keyed by column name, and Drizzle's own mapping loses such columns there (patched or not).
+    const query = () =>
+      db
+        .select({
+          id: users.id,
+          user: { name: users.username, isMod: users.isMod, blockedUntil: users.blockedUntil },
+          post: { slug: posts.slug, title: posts.title },
+          two: sql<number>`'2'`.mapWith(Number),
+        })
+        .from(users)
+        .leftJoin(posts, eq(posts.userId, users.id))
+        .where(inArray(users.id, [writer.id, reader.id]))
+        .orderBy(users.id);
+    const expected = [
+      {
+        id: writer.id,
+        user: { name: writer.username, isMod: true, blockedUntil },
+        post: { slug: post.slug, title: post.title },
+        two: 2,
+      },
+      { id: reader.id, user: { name: reader.username, isMod: false, blockedUntil: null }, post: null, two: 2 },
+    ];
+    // Each way Drizzle maps rows: a statement's own rows, a batch's (object rows turned back into arrays), one row.
+    expect(await query()).toEqual(expected);
+    const [batched] = await db.batch([query()]);
+    expect(batched).toEqual(expected);
+    expect(await query().get()).toEqual(expected[0]);
   });
 });
