@@ -1,4 +1,4 @@
-import { useRealtime } from "#app/realtime/provider";
+import { useIsOnline } from "#app/realtime/provider";
 import { DEFAULT_AVATAR } from "#workers/core/accounts/accounts.constants";
 import { IconCoin } from "./icons";
 
@@ -41,8 +41,8 @@ export function Avatar({
   className?: string;
 }) {
   const dot = DOT_SIZE[size];
-  const realtime = useRealtime();
-  const isOnline = online || (user.id !== undefined && realtime.isOnline(user.id));
+  const isOnlineNow = useIsOnline();
+  const isOnline = online || (user.id !== undefined && isOnlineNow(user.id));
   return (
     <span className={`avatar avatar-${size}${className ? ` ${className}` : ""}`}>
       <img

@@ -40,13 +40,14 @@ export function runParticles<P extends Particle>(effect: ParticleEffect<P>, clas
   const ctx = canvas.getContext("2d");
   let width = 0;
   let height = 0;
+  // The bitmap has one pixel per CSS pixel, not per device pixel: every frame the whole bitmap is cleared, drawn and
+  // handed to the compositor, and on a phone (device pixel ratio 2–3) a device-pixel bitmap is 4–9 times the
+  // pixels for soft, moving particles nobody looks at closely (decision 0041, "the rain's canvas").
   const resize = () => {
-    const ratio = Math.min(window.devicePixelRatio || 1, 2);
     width = window.innerWidth;
     height = window.innerHeight;
-    canvas.width = Math.round(width * ratio);
-    canvas.height = Math.round(height * ratio);
-    ctx?.setTransform(ratio, 0, 0, ratio, 0, 0);
+    canvas.width = width;
+    canvas.height = height;
   };
   resize();
   const particles = Array.from({ length: effect.count }, () => effect.spawn(width, height, true));

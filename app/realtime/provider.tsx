@@ -14,17 +14,27 @@ type Handler = (message: RealtimeEvent) => void;
 /** What the reconnect indicator shows: nothing while idle/connected, then reconnecting, syncing or failed. */
 export type RealtimeStatus = "idle" | ConnectionStatus | "syncing";
 
-interface RealtimeApi {
+interface RealtimeState {
   status: RealtimeStatus;
-  /** Whether a member is online; always false for a guest viewer (spec §4 "Online"). */
-  isOnline: (userId: number) => boolean;
   /** Starts over after the failed state (a click on the indicator). */
   retry: () => void;
+}
+
+/** Whether a member is online; always false for a guest viewer (spec §4 "Online"). */
+type IsOnline = (userId: number) => boolean;
+
+/** What subscribers need, the same for the life of the provider. */
+interface RealtimeChannel {
   subscribe: (types: readonly TEventType[], handler: Handler) => () => void;
   registerSync: (key: string, task: () => Promise<unknown>) => () => void;
 }
 
-const RealtimeContext = createContext<RealtimeApi | null>(null);
+// Three contexts, so that a change reaches only its readers: every card and comment subscribes to events, and a
+// context value that changed with the connection's state or the online set re-rendered all of them (and their
+// trees) at once, synchronously, each time the socket opened or was told who is online.
+const StateContext = createContext<RealtimeState | null>(null);
+const PresenceContext = createContext<IsOnline | null>(null);
+const ChannelContext = createContext<RealtimeChannel | null>(null);
 
 export const SYNC_FAILED_TITLE = "Не удалось обновить контент.";
 export const SYNC_FAILED_TEXT = "Обновите страницу, чтобы увидеть новое.";
@@ -179,36 +189,39 @@ export function RealtimeProvider({ children }: { children: React.ReactNode }) {
     };
   }, []);
 
-  const value = useMemo<RealtimeApi>(
-    () => ({
-      status:
-        connectionStatus === "open" || connectionStatus === "connecting"
-          ? syncing
-            ? "syncing"
-            : "idle"
-          : connectionStatus,
-      isOnline: (id) => userId !== null && online.has(id),
-      retry: () => connection.current?.retry(),
-      subscribe,
-      registerSync,
-    }),
-    [connectionStatus, syncing, online, userId, subscribe, registerSync],
-  );
+  const status: RealtimeStatus =
+    connectionStatus === "open" || connectionStatus === "connecting"
+      ? syncing
+        ? "syncing"
+        : "idle"
+      : connectionStatus;
+  const retry = useCallback(() => connection.current?.retry(), []);
+  const state = useMemo<RealtimeState>(() => ({ status, retry }), [status, retry]);
+  const isOnline = useCallback<IsOnline>((id) => userId !== null && online.has(id), [online, userId]);
+  const channel = useMemo<RealtimeChannel>(() => ({ subscribe, registerSync }), [subscribe, registerSync]);
 
-  return <RealtimeContext.Provider value={value}>{children}</RealtimeContext.Provider>;
+  return (
+    <ChannelContext.Provider value={channel}>
+      <PresenceContext.Provider value={isOnline}>
+        <StateContext.Provider value={state}>{children}</StateContext.Provider>
+      </PresenceContext.Provider>
+    </ChannelContext.Provider>
+  );
 }
 
-const OFFLINE: RealtimeApi = {
-  status: "idle",
-  isOnline: () => false,
-  retry: () => {},
-  subscribe: () => () => {},
-  registerSync: () => () => {},
-};
+// Outside the provider (error screens, tests): quiet stand-ins.
+const IDLE: RealtimeState = { status: "idle", retry: () => {} };
+const NOBODY_ONLINE: IsOnline = () => false;
+const NO_CHANNEL: RealtimeChannel = { subscribe: () => () => {}, registerSync: () => () => {} };
 
-/** The channel's state and presence; outside the provider (error screens, tests) a quiet stand-in. */
-export function useRealtime(): RealtimeApi {
-  return useContext(RealtimeContext) ?? OFFLINE;
+/** The channel's state, for the reconnect indicator. */
+export function useRealtime(): RealtimeState {
+  return useContext(StateContext) ?? IDLE;
+}
+
+/** Who is online (spec §4 "Online"): re-renders its reader when the online set changes. */
+export function useIsOnline(): IsOnline {
+  return useContext(PresenceContext) ?? NOBODY_ONLINE;
 }
 
 /**
@@ -219,7 +232,7 @@ export function useRealtimeEvent<T extends TEventType>(
   types: T | readonly T[],
   handler: (message: RealtimeEvent<T>) => void,
 ): void {
-  const { subscribe } = useRealtime();
+  const { subscribe } = useContext(ChannelContext) ?? NO_CHANNEL;
   const ref = useRef(handler);
   ref.current = handler;
   const key = (Array.isArray(types) ? types : [types]).join(",");
@@ -231,7 +244,7 @@ export function useRealtimeEvent<T extends TEventType>(
 
 /** Registers a re-sync step run after the channel comes back from a drop (throw to report a failed sync). */
 export function useSyncTask(key: string, task: () => Promise<unknown>): void {
-  const { registerSync } = useRealtime();
+  const { registerSync } = useContext(ChannelContext) ?? NO_CHANNEL;
   const ref = useRef(task);
   ref.current = task;
   useEffect(() => registerSync(key, () => ref.current()), [key, registerSync]);

@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import { TimeAgo } from "#app/components/time-ago";
 import { formatDate, formatDateTime } from "#app/lib/dates";
-import { useRealtime, useRealtimeEvent } from "#app/realtime/provider";
+import { useIsOnline, useRealtimeEvent } from "#app/realtime/provider";
 import type { loader as profileLoader } from "./profile";
 
 /**
@@ -110,7 +110,7 @@ export function LocalDate({ value, withTime = false }: { value: string; withTime
  * сайте" with a short relative time refreshed every 30 s (a full date from 3 days), updated live when they leave.
  */
 export function LastSeen({ userId, value }: { userId: number; value: string | null }) {
-  const { isOnline } = useRealtime();
+  const isOnline = useIsOnline();
   const [seen, setSeen] = useState(value);
   useEffect(() => setSeen(value), [value]);
   useRealtimeEvent("user_disconnected", (event) => {
