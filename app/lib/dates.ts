@@ -1,4 +1,5 @@
 import { plural } from "#workers/core/shared/plural";
+import { ruDate, ruDateTime, ruTime } from "#workers/core/shared/ru-dates";
 
 /** Spec §9: relative time turns into a full date from 3 days on; it refreshes every 30 s. */
 export const FULL_DATE_AFTER_DAYS = 3;
@@ -8,47 +9,18 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-const fullDate = new Intl.DateTimeFormat("ru", { day: "numeric", month: "long", year: "numeric" });
-const fullDateTime = new Intl.DateTimeFormat("ru", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-});
-const timeOnly = new Intl.DateTimeFormat("ru", { hour: "2-digit", minute: "2-digit" });
-
 function toDate(value: Date | string | number): Date {
   return value instanceof Date ? value : new Date(value);
 }
 
-/**
- * Formatted dates by their ISO string: a page shows the same comments' dates to every reader, and Intl formatting
- * is a few microseconds a call (two for each of a discussion's hundred dates). Emptied when it grows large.
- */
-const formatted = new Map<string, string>();
-const FORMATTED_MAX = 20_000;
-
-function formatOnce(format: Intl.DateTimeFormat, kind: string, value: Date | string | number): string {
-  if (typeof value !== "string") return format.format(toDate(value));
-  const key = kind + value;
-  let text = formatted.get(key);
-  if (text === undefined) {
-    if (formatted.size >= FORMATTED_MAX) formatted.clear();
-    text = format.format(toDate(value));
-    formatted.set(key, text);
-  }
-  return text;
-}
-
 /** "12 марта 2024 г." */
 export function formatDate(value: Date | string | number): string {
-  return formatOnce(fullDate, "d", value);
+  return ruDate(toDate(value));
 }
 
-/** "12 марта 2024 г., 14:05" — for title attributes and tooltips. */
+/** "12 марта 2024 г. в 14:05" — for title attributes and tooltips. */
 export function formatDateTime(value: Date | string | number): string {
-  return formatOnce(fullDateTime, "t", value);
+  return ruDateTime(toDate(value));
 }
 
 function startOfDay(d: Date): number {
@@ -69,7 +41,7 @@ export function formatRelative(value: Date | string | number, now: Date | number
   if (diff < HOUR) return `${Math.floor(diff / MINUTE)} мин назад`;
   const days = Math.round((startOfDay(nowDate) - startOfDay(date)) / DAY);
   if (days === 0) return `${Math.floor(diff / HOUR)} ч назад`;
-  if (days === 1) return `вчера в ${formatOnce(timeOnly, "h", value)}`;
+  if (days === 1) return `вчера в ${ruTime(date)}`;
   if (days === 2) return "позавчера";
   return `${days} ${plural(days, ["день", "дня", "дней"])} назад`;
 }

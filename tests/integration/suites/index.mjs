@@ -32,6 +32,7 @@ export const SUITES = {
     "social-accounts",
     "profile",
     "text-normalisation",
+    "ru-dates",
     "security-headers",
     "redirects",
   ],

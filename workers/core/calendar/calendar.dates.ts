@@ -5,6 +5,7 @@
  * The calendar's own clock is Moscow time: months, days and «today» on the page are Moscow's, a time typed
  * without a zone is Moscow's. A member's reminder comes on the release day of their own time zone.
  */
+import { MONTHS_OF } from "#workers/core/shared/ru-dates";
 
 export const SITE_TIME_ZONE = "Europe/Moscow";
 
@@ -27,20 +28,6 @@ export const MONTHS = [
   "октябрь",
   "ноябрь",
   "декабрь",
-] as const;
-const MONTHS_OF = [
-  "января",
-  "февраля",
-  "марта",
-  "апреля",
-  "мая",
-  "июня",
-  "июля",
-  "августа",
-  "сентября",
-  "октября",
-  "ноября",
-  "декабря",
 ] as const;
 const QUARTERS = ["I", "II", "III", "IV"] as const;
 export const WEEKDAYS_SHORT = ["Пн", "Вт", "Ср", "Чт", "Пт", "Сб", "Вс"] as const;

@@ -2,6 +2,7 @@
  * Sanction rules and texts without zod (client-safe: the shell's banner and the admin pages import these; zod
  * stays out of the first-load JavaScript). The request schemas are in sanctions.schemas.ts.
  */
+import { ruDateTime } from "#workers/core/shared/ru-dates";
 
 /** The terms a moderator picks from (days); any other whole number of days up to MAX_BLOCK_DAYS is allowed too. */
 export const BLOCK_TERMS = [1, 3, 7, 30] as const;
@@ -23,18 +24,9 @@ export function isSanctioned(user: { isBanned: boolean; blockedUntil: Date | nul
   return user.isBanned || (!!user.blockedUntil && user.blockedUntil.getTime() > now.getTime());
 }
 
-const endFormat = new Intl.DateTimeFormat("ru", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: "Europe/Moscow",
-});
-
 /** «28 ноября 2026 г. в 14:05 (мск)» */
 export function formatSanctionEnd(iso: string): string {
-  return `${endFormat.format(new Date(iso))} (мск)`;
+  return `${ruDateTime(new Date(iso), "moscow")} (мск)`;
 }
 
 /** The 403 text (and the banner's title) every write of a sanctioned member gets: «Вы заблокированы до …: причина» / «Вы забанены: причина». */

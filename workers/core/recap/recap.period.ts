@@ -1,3 +1,4 @@
+import { MONTHS_OF } from "#workers/core/shared/ru-dates";
 import { MSK_OFFSET_MS, RECAP_OPENS_MONTH } from "./recap.constants";
 
 /** The year's bounds as UTC instants: [1 January 00:00 MSK, next 1 January 00:00 MSK). */
@@ -29,11 +30,8 @@ export function isRunning(year: number, now: Date): boolean {
   return now.getTime() < yearRange(year).end;
 }
 
-/** Built once: a formatter costs far more to make than to use. */
-const DAY_LABEL = new Intl.DateTimeFormat("ru-RU", { day: "numeric", month: "long", timeZone: "UTC" });
-
 /** The Moscow date (YYYY-MM-DD) of a UTC day key computed in SQL, made readable: «14 марта». */
 export function dayLabel(isoDate: string): string {
-  const [y, m, d] = isoDate.split("-").map(Number);
-  return DAY_LABEL.format(new Date(Date.UTC(y, m - 1, d)));
+  const [, m, d] = isoDate.split("-").map(Number);
+  return `${d} ${MONTHS_OF[m - 1]}`;
 }
