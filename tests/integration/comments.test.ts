@@ -121,6 +121,20 @@ describe("POST /v1/comment/", () => {
     expect(flatten(tree).every((c) => c.depth <= 5)).toBe(true);
   });
 
+  it("gives a tree one author object per member, so the page's data carries each author once", async () => {
+    const regular = await createUser();
+    const visitor = await createUser();
+    const post = await createPost(regular);
+    const first = await createCommentRow(post, regular);
+    await createCommentRow(post, visitor, { parent: first });
+    await createCommentRow(post, regular, { parent: first });
+    const [root] = await getCommentTree(await serviceContext(null), post.id, post.slug);
+    const [byVisitor, byRegular] = root.children;
+    expect(byRegular.user).toBe(root.user);
+    expect(byVisitor.user).not.toBe(root.user);
+    expect([root.user.username, byVisitor.user.username]).toEqual([regular.username, visitor.username]);
+  });
+
   it("refuses a reply to a comment of another post, an unknown comment and a deleted one", async () => {
     const owner = await createUser();
     const post = await createPost(owner);

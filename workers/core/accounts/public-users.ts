@@ -29,3 +29,19 @@ export const authorColumns = {
   id: renamed(users.id, "author_id"),
   createdAt: renamed(users.createdAt, "author_created_at"),
 };
+
+/**
+ * Gives the rows of a join (a comment tree and its authors) one author object per member. Drizzle makes each row's
+ * `author` anew, and `serializePublicUser` hands out one shape per row object: without this a discussion's page
+ * carried its regular's profile once per comment in its hydration data (React Router's encoder writes an object once
+ * and refers to it after, by identity). Changes the rows in place and returns them.
+ */
+export function oneObjectPerAuthor<T extends { author: PublicUserRow }>(rows: T[]): T[] {
+  const seen = new Map<number, PublicUserRow>();
+  for (const row of rows) {
+    const known = seen.get(row.author.id);
+    if (known) row.author = known;
+    else seen.set(row.author.id, row.author);
+  }
+  return rows;
+}

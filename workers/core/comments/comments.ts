@@ -1,7 +1,7 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { type CommentRow, comments, likes, postShares, posts, users } from "#drizzle/schema";
 import { serializePublicUser } from "#workers/core/accounts/accounts.serializers";
-import { authorColumns } from "#workers/core/accounts/public-users";
+import { authorColumns, oneObjectPerAuthor } from "#workers/core/accounts/public-users";
 import { auditInsert } from "#workers/core/audit/audit";
 import { auditSql, othersContentEntry } from "#workers/core/audit/audit.content";
 import { getConfig } from "#workers/core/config/config";
@@ -326,7 +326,7 @@ async function readTree(
     actor ? commentRules(ctx) : Promise.resolve(undefined),
   ]);
   const views: CommentView[] = [];
-  for (const { comment, author, ownNegative } of rows) {
+  for (const { comment, author, ownNegative } of oneObjectPerAuthor(rows)) {
     views.push(
       serializeComment(comment, author, postSlug, {
         ownd: ownNegative === null ? 0 : ownNegative ? -1 : 1,

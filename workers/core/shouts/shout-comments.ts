@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 import { likes, type ShoutCommentRow, type ShoutRow, shoutComments, type UserRow, users } from "#drizzle/schema";
-import { authorColumns, type PublicUserRow } from "#workers/core/accounts/public-users";
+import { authorColumns, oneObjectPerAuthor, type PublicUserRow } from "#workers/core/accounts/public-users";
 import { auditInsert } from "#workers/core/audit/audit";
 import { auditSql, othersContentEntry } from "#workers/core/audit/audit.content";
 import { can as canComment } from "#workers/core/comments/comments.policy";
@@ -335,7 +335,7 @@ export async function getShoutCommentTree(ctx: RequestContext, shoutId: number):
     actor ? shoutRules(ctx) : Promise.resolve(undefined),
   ]);
   return buildTree(
-    rows.map(({ comment, author, ownNegative }) =>
+    oneObjectPerAuthor(rows).map(({ comment, author, ownNegative }) =>
       view(ctx, comment, author, ownNegative === null ? 0 : ownNegative ? -1 : 1, rules),
     ),
   );
