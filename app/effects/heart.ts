@@ -27,3 +27,21 @@ export function playHeart(): void {
     { duration: HEART_MS, easing: "ease-out" },
   ).onfinish = () => heart.remove();
 }
+
+/**
+ * 14 February: a member's paw up on a post (a click on an unpressed paw-up button of a post) plays the heart. Returns
+ * the function that stops listening.
+ */
+export function heartOnPostPaws(): () => void {
+  const onClick = (event: MouseEvent) => {
+    const button = (event.target as Element | null)?.closest?.("button.paw-up");
+    if (!(button instanceof HTMLButtonElement) || button.disabled) return;
+    // A paw button names its item in its own action's query (app/components/paw-button.tsx).
+    const action = new URL(button.formAction, window.location.href);
+    if (action.pathname !== "/reactions/paw" || action.searchParams.get("item_type") !== "post") return;
+    if (button.getAttribute("aria-pressed") === "true") return;
+    playHeart();
+  };
+  document.addEventListener("click", onClick, true);
+  return () => document.removeEventListener("click", onClick, true);
+}

@@ -77,8 +77,11 @@ describe("seasonal effects (an admin's clock override)", () => {
     await page.goto("/?effects_date=2026-11-26");
     expect(await page.locator('symbol#icon-paw[data-variant="wednesday"]').count()).toBe(0);
 
+    // The heart's chunk listens for paw clicks once it has loaded.
+    const heartLoaded = page.waitForResponse((response) => /\/heart-[\w-]+\.js$/.test(response.url()));
     await page.goto("/?effects_date=2027-02-14");
     await hydrated(page);
+    await heartLoaded;
     const pawUp = page.locator('button.paw-up[aria-pressed="false"]:not([disabled])').first();
     await pawUp.click();
     await page.locator(".effect-heart").waitFor({ state: "attached" });
@@ -237,7 +240,11 @@ describe("menu links to the current page", () => {
       await hydrated(page);
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
       const reloaded = page.waitForRequest((request) => new URL(request.url()).pathname.endsWith(".data"));
-      await page.getByRole("navigation", { name: "Главное меню" }).locator(`a[href='${item.href}']:visible`).first().click();
+      await page
+        .getByRole("navigation", { name: "Главное меню" })
+        .locator(`a[href='${item.href}']:visible`)
+        .first()
+        .click();
       await reloaded;
       await expect.poll(() => page.evaluate(() => window.scrollY), { message: item.href }).toBe(0);
     }

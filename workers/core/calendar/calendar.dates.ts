@@ -5,7 +5,6 @@
  * The calendar's own clock is Moscow time: months, days and «today» on the page are Moscow's, a time typed
  * without a zone is Moscow's. A member's reminder comes on the release day of their own time zone.
  */
-import { MONTHS_OF } from "#workers/core/shared/ru-dates";
 
 export const SITE_TIME_ZONE = "Europe/Moscow";
 
@@ -28,6 +27,21 @@ export const MONTHS = [
   "октябрь",
   "ноябрь",
   "декабрь",
+] as const;
+// The same list as workers/core/shared/ru-dates.ts: this module imports nothing (Node scripts load it).
+const MONTHS_OF = [
+  "января",
+  "февраля",
+  "марта",
+  "апреля",
+  "мая",
+  "июня",
+  "июля",
+  "августа",
+  "сентября",
+  "октября",
+  "ноября",
+  "декабря",
 ] as const;
 const QUARTERS = ["I", "II", "III", "IV"] as const;
 export const WEEKDAYS_SHORT = ["Пн", "Вт", "Ср", "Чт", "Пт", "Сб", "Вс"] as const;

@@ -7,7 +7,11 @@
  * (docs/decisions/0041-lighthouse-performance.md, "Intl's first call"; a test holds the text to Intl's).
  */
 
-/** Months in the genitive, as dates name them: «28 ноября». */
+/**
+ * Months in the genitive, as dates name them: «28 ноября». calendar.dates.ts keeps a copy of its own: Node scripts
+ * load it (the bench's seed), which cannot follow the project's `#` imports, and importing it here would move the
+ * whole calendar module into every page's first JavaScript.
+ */
 export const MONTHS_OF = [
   "января",
   "февраля",
@@ -32,56 +36,35 @@ const MSK_OFFSET_MS = 3 * 60 * 60 * 1000;
  */
 export type Clock = "local" | "moscow";
 
-interface WallClock {
-  year: number;
-  /** 0–11. */
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-}
+const twoDigits = (n: number) => (n < 10 ? `0${n}` : String(n));
 
-function wallClock(date: Date, clock: Clock): WallClock {
-  if (clock === "local") {
-    return {
-      year: date.getFullYear(),
-      month: date.getMonth(),
-      day: date.getDate(),
-      hour: date.getHours(),
-      minute: date.getMinutes(),
-    };
-  }
-  const msk = new Date(date.getTime() + MSK_OFFSET_MS);
+/** The date's day, month (0–11), year and «HH:MM» on that clock; null for an invalid date. */
+function wallClock(date: Date, clock: Clock): { day: number; month: number; year: number; time: string } | null {
+  const at = date.getTime();
+  if (Number.isNaN(at)) return null;
+  // Shifted so that its UTC fields are the wall clock's.
+  const wall = new Date(at + (clock === "moscow" ? MSK_OFFSET_MS : -date.getTimezoneOffset() * 60_000));
   return {
-    year: msk.getUTCFullYear(),
-    month: msk.getUTCMonth(),
-    day: msk.getUTCDate(),
-    hour: msk.getUTCHours(),
-    minute: msk.getUTCMinutes(),
+    day: wall.getUTCDate(),
+    month: wall.getUTCMonth(),
+    year: wall.getUTCFullYear(),
+    time: `${twoDigits(wall.getUTCHours())}:${twoDigits(wall.getUTCMinutes())}`,
   };
 }
 
-const twoDigits = (n: number) => (n < 10 ? `0${n}` : String(n));
-
-const invalid = (date: Date) => Number.isNaN(date.getTime());
-
 /** «28 ноября 2026 г.» ("" for an invalid date). */
 export function ruDate(date: Date, clock: Clock = "local"): string {
-  if (invalid(date)) return "";
   const t = wallClock(date, clock);
-  return `${t.day} ${MONTHS_OF[t.month]} ${t.year} г.`;
+  return t ? `${t.day} ${MONTHS_OF[t.month]} ${t.year} г.` : "";
 }
 
 /** «28 ноября 2026 г. в 15:07» ("" for an invalid date). */
 export function ruDateTime(date: Date, clock: Clock = "local"): string {
-  if (invalid(date)) return "";
   const t = wallClock(date, clock);
-  return `${t.day} ${MONTHS_OF[t.month]} ${t.year} г. в ${twoDigits(t.hour)}:${twoDigits(t.minute)}`;
+  return t ? `${t.day} ${MONTHS_OF[t.month]} ${t.year} г. в ${t.time}` : "";
 }
 
 /** «09:05» ("" for an invalid date). */
 export function ruTime(date: Date, clock: Clock = "local"): string {
-  if (invalid(date)) return "";
-  const t = wallClock(date, clock);
-  return `${twoDigits(t.hour)}:${twoDigits(t.minute)}`;
+  return wallClock(date, clock)?.time ?? "";
 }
