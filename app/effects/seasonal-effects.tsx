@@ -8,6 +8,7 @@ import { prefersReducedMotion } from "./motion";
  * code of an effect is a separate chunk imported only then, so an ordinary day costs no JavaScript beyond this
  * component. Nothing moves for visitors who prefer reduced motion; every effect pauses while the tab is hidden.
  */
+
 /**
  * Runs `start` (loaded lazily) while `on`, from the browser's first idle moment after the page has hydrated (an
  * animation nobody waits for need not share hydration's busiest task); its returned function stops it.
