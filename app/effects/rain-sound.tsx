@@ -1,6 +1,8 @@
 import { useEffect, useState } from "react";
 import { RAIN_SOUND_MIN_WIDTH } from "#workers/core/effects/effects";
-import { prefersReducedMotion } from "./motion";
+import { prefersReducedMotion, useLazyEffect } from "./lazy-effect";
+
+const loadRainSound = () => import("./rain").then((m) => m.startRainSound);
 
 /**
  * The rain's sound, only on wide windows and only once the member turns it on (browsers block autoplay). A chunk
@@ -16,18 +18,7 @@ export default function RainSound() {
     query.addEventListener("change", update);
     return () => query.removeEventListener("change", update);
   }, []);
-  useEffect(() => {
-    if (!playing || !wide) return;
-    let stop: (() => void) | undefined;
-    let cancelled = false;
-    import("./rain").then((m) => {
-      if (!cancelled) stop = m.startRainSound();
-    });
-    return () => {
-      cancelled = true;
-      stop?.();
-    };
-  }, [playing, wide]);
+  useLazyEffect(playing && wide, loadRainSound, false);
   if (!wide) return null;
   return (
     <button type="button" className="btn rain-sound" aria-pressed={playing} onClick={() => setPlaying(!playing)}>
