@@ -41,8 +41,8 @@ export function Avatar({
   className?: string;
 }) {
   const dot = DOT_SIZE[size];
-  const isOnlineNow = useIsOnline();
-  const isOnline = online || (user.id !== undefined && isOnlineNow(user.id));
+  const isOnlineNow = useIsOnline(user.id);
+  const isOnline = online || isOnlineNow;
   return (
     <span className={`avatar avatar-${size}${className ? ` ${className}` : ""}`}>
       <img

@@ -1,4 +1,13 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from "react";
 import { useLocation, useRevalidator } from "react-router";
 import { NOTICE_STICKY, useNotice } from "#app/components/notices";
 import { clientId } from "#app/lib/api";
@@ -20,8 +29,29 @@ interface RealtimeState {
   retry: () => void;
 }
 
-/** Whether a member is online; always false for a guest viewer (spec §4 "Online"). */
-type IsOnline = (userId: number) => boolean;
+/**
+ * Who is online (spec §4 "Online"), as a store: each reader subscribes for one member and re-renders only when
+ * that member comes or goes. As a context value, every change of the set had React walk the page's whole tree
+ * (~2,000 components) looking for readers (decision 0041, "presence as a store").
+ */
+class PresenceStore {
+  private ids: ReadonlySet<number> = new Set();
+  private readonly listeners = new Set<() => void>();
+  readonly subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+  has(id: number): boolean {
+    return this.ids.has(id);
+  }
+  set(ids: ReadonlySet<number>): void {
+    this.ids = ids;
+    for (const listener of this.listeners) listener();
+  }
+  update(change: (current: ReadonlySet<number>) => ReadonlySet<number>): void {
+    this.set(change(this.ids));
+  }
+}
 
 /** What subscribers need, the same for the life of the provider. */
 interface RealtimeChannel {
@@ -33,7 +63,7 @@ interface RealtimeChannel {
 // context value that changed with the connection's state or the online set re-rendered all of them (and their
 // trees) at once, synchronously, each time the socket opened or was told who is online.
 const StateContext = createContext<RealtimeState | null>(null);
-const PresenceContext = createContext<IsOnline | null>(null);
+const PresenceContext = createContext<PresenceStore | null>(null);
 const ChannelContext = createContext<RealtimeChannel | null>(null);
 
 export const SYNC_FAILED_TITLE = "Не удалось обновить контент.";
@@ -58,7 +88,8 @@ export function RealtimeProvider({ children }: { children: React.ReactNode }) {
   const notice = useNotice();
   const [connectionStatus, setConnectionStatus] = useState<ConnectionStatus | "idle">("idle");
   const [syncing, setSyncing] = useState(false);
-  const [online, setOnline] = useState<ReadonlySet<number>>(new Set());
+  // A guest is told nobody's presence (spec §4 "Online"); the set empties on sign-out.
+  const [presence] = useState(() => new PresenceStore());
   const listeners = useRef(new Map<TEventType, Set<Handler>>());
   const syncTasks = useRef(new Map<string, () => Promise<unknown>>());
   const connection = useRef<Connection | null>(null);
@@ -77,10 +108,10 @@ export function RealtimeProvider({ children }: { children: React.ReactNode }) {
   const dispatch = useCallback(
     (message: RealtimeEvent) => {
       // A member's socket is told who is online as it opens (and again after every reconnect).
-      if (message.type === "users_online") setOnline(new Set(message.obj.ids));
+      if (message.type === "users_online") presence.set(new Set(message.obj.ids));
       if (message.type === "user_connected" || message.type === "user_disconnected") {
         const { id } = message.obj;
-        setOnline((current) => {
+        presence.update((current) => {
           const next = new Set(current);
           if (message.type === "user_connected") next.add(id);
           else next.delete(id);
@@ -105,7 +136,7 @@ export function RealtimeProvider({ children }: { children: React.ReactNode }) {
         }
       }
     },
-    [refresh],
+    [refresh, presence],
   );
 
   const sync = useCallback(async () => {
@@ -153,7 +184,7 @@ export function RealtimeProvider({ children }: { children: React.ReactNode }) {
       connection.current?.stop();
       connection.current = null;
       setConnectionStatus("idle");
-      setOnline(new Set());
+      presence.set(new Set());
     };
   }, [dispatch, sync, userId]);
 
@@ -197,12 +228,11 @@ export function RealtimeProvider({ children }: { children: React.ReactNode }) {
       : connectionStatus;
   const retry = useCallback(() => connection.current?.retry(), []);
   const state = useMemo<RealtimeState>(() => ({ status, retry }), [status, retry]);
-  const isOnline = useCallback<IsOnline>((id) => userId !== null && online.has(id), [online, userId]);
   const channel = useMemo<RealtimeChannel>(() => ({ subscribe, registerSync }), [subscribe, registerSync]);
 
   return (
     <ChannelContext.Provider value={channel}>
-      <PresenceContext.Provider value={isOnline}>
+      <PresenceContext.Provider value={userId === null ? null : presence}>
         <StateContext.Provider value={state}>{children}</StateContext.Provider>
       </PresenceContext.Provider>
     </ChannelContext.Provider>
@@ -211,7 +241,8 @@ export function RealtimeProvider({ children }: { children: React.ReactNode }) {
 
 // Outside the provider (error screens, tests): quiet stand-ins.
 const IDLE: RealtimeState = { status: "idle", retry: () => {} };
-const NOBODY_ONLINE: IsOnline = () => false;
+const nobody = () => () => {};
+const offline = () => false;
 const NO_CHANNEL: RealtimeChannel = { subscribe: () => () => {}, registerSync: () => () => {} };
 
 /** The channel's state, for the reconnect indicator. */
@@ -219,9 +250,14 @@ export function useRealtime(): RealtimeState {
   return useContext(StateContext) ?? IDLE;
 }
 
-/** Who is online (spec §4 "Online"): re-renders its reader when the online set changes. */
-export function useIsOnline(): IsOnline {
-  return useContext(PresenceContext) ?? NOBODY_ONLINE;
+/** Whether this member is online (spec §4 "Online"); always false for a guest viewer and on the server. */
+export function useIsOnline(userId: number | undefined): boolean {
+  const store = useContext(PresenceContext);
+  return useSyncExternalStore(
+    store?.subscribe ?? nobody,
+    store && userId !== undefined ? () => store.has(userId) : offline,
+    offline,
+  );
 }
 
 /**

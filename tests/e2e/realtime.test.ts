@@ -82,6 +82,15 @@ describe("realtime in the browser", () => {
     await up.click();
     await expect.poll(() => scoreOf(writer)).toBe(String(before + (wasPressed ? -1 : 1)));
     await screenshot(reader, "realtime-live-comment-1280");
+
+    // Presence changes reach the avatars live: the writer leaves and their dots go, comes back and they return.
+    const context = writer.context();
+    await writer.close();
+    await expect.poll(() => arrived.locator(".avatar-online").count()).toBe(0);
+    const back = await context.newPage();
+    await back.goto(postPath);
+    await channelOpen(back);
+    await expect.poll(() => arrived.locator(".avatar-online").count()).toBeGreaterThan(0);
   });
 
   it("comment counts on the index and the bonfire move without a reload", async () => {

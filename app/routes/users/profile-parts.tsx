@@ -110,13 +110,13 @@ export function LocalDate({ value, withTime = false }: { value: string; withTime
  * сайте" with a short relative time refreshed every 30 s (a full date from 3 days), updated live when they leave.
  */
 export function LastSeen({ userId, value }: { userId: number; value: string | null }) {
-  const isOnline = useIsOnline();
+  const isOnline = useIsOnline(userId);
   const [seen, setSeen] = useState(value);
   useEffect(() => setSeen(value), [value]);
   useRealtimeEvent("user_disconnected", (event) => {
     if (event.obj.id === userId && event.obj.datetime_last_seen) setSeen(event.obj.datetime_last_seen);
   });
-  if (isOnline(userId)) {
+  if (isOnline) {
     return (
       <span className="profile-last-seen is-online">
         <span className="online-dot" aria-hidden="true" /> в сети
