@@ -5,6 +5,7 @@ import { defineConfig } from "vite";
 import { drizzleEntityCheck } from "./vite/drizzle-entity-check.ts";
 import { drizzleRowMapper } from "./vite/drizzle-row-mapper.ts";
 import { reactServerByteCount } from "./vite/react-server-byte-count.ts";
+import { routerBranchPrefilter } from "./vite/router-branch-prefilter.ts";
 
 type ModuleGraph = {
   getModuleInfo(id: string): { importedIds: readonly string[]; importers: readonly string[] } | null;
@@ -79,6 +80,7 @@ export default defineConfig({
     reactServerByteCount(),
     drizzleEntityCheck(),
     drizzleRowMapper(),
+    routerBranchPrefilter(),
     cloudflare({ viteEnvironment: { name: "ssr" } }),
     reactRouter(),
   ],

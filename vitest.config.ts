@@ -9,6 +9,7 @@ import { startFeedServer } from "./tests/servers/feeds.mjs";
 import { startOAuthProvider } from "./tests/servers/oauth-provider.mjs";
 import { drizzleEntityCheck } from "./vite/drizzle-entity-check.ts";
 import { drizzleRowMapper } from "./vite/drizzle-row-mapper.ts";
+import { routerBranchPrefilter } from "./vite/router-branch-prefilter.ts";
 
 /**
  * The test files run as a few suites (tests/integration/suites/index.mjs): each test file costs a fresh isolate
@@ -40,6 +41,7 @@ export default defineConfig(async () => {
       // As the production build (vite.config.ts): the suite runs Drizzle as the site does.
       drizzleEntityCheck(),
       drizzleRowMapper(),
+      routerBranchPrefilter(),
       cloudflareTest({
         main: "./tests/integration/worker-entry.ts",
         wrangler: { configPath: "./wrangler.toml" },

@@ -35,6 +35,7 @@ export const SUITES = {
     "ru-dates",
     "security-headers",
     "redirects",
+    "router-matching",
   ],
   // Posts, comments, paws, bookmarks, tags, uploads.
   posts: [
