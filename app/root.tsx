@@ -70,7 +70,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  // Marks the document once React has hydrated (the browser tests wait for it before clicking).
+  // Marks the document once React has hydrated: JavaScript-only controls show (`.needs-js`, base.css), and the
+  // browser tests wait for it before clicking.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);

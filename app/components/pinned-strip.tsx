@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { Link } from "#app/components/link";
 import { useRootData } from "#app/lib/root-data";
@@ -15,11 +15,12 @@ const STRIP_FETCHER = "pinned-strip-pin";
 export const PINNED_ITEM_WIDTH = 750 / 2;
 
 /**
- * Whether the posts overflow the strip, and buttons that move it one post at a time, wrapping around at both
- * ends. Without JavaScript the strip simply scrolls sideways.
+ * When the posts overflow the strip, buttons that move it one post at a time, wrapping around at both ends.
+ * Without JavaScript the strip simply scrolls sideways. The overflow is measured once mounted: only these buttons
+ * re-render when it is known, not the strip's posts (on a phone that was a synchronous re-render of the whole strip
+ * right after hydration).
  */
-function useCarousel(count: number) {
-  const strip = useRef<HTMLUListElement>(null);
+function CarouselNav({ strip, count }: { strip: RefObject<HTMLUListElement | null>; count: number }) {
   const [overflowing, setOverflowing] = useState(false);
   useEffect(() => {
     const element = strip.current;
@@ -29,7 +30,7 @@ function useCarousel(count: number) {
     const observer = new ResizeObserver(measure);
     observer.observe(element);
     return () => observer.disconnect();
-  }, [count]);
+  }, [count, strip]);
   const move = (direction: 1 | -1) => {
     const element = strip.current;
     if (!element) return;
@@ -44,7 +45,17 @@ function useCarousel(count: number) {
       behavior: window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth",
     });
   };
-  return { strip, overflowing, move };
+  if (!overflowing) return null;
+  return (
+    <div className="pinned-nav">
+      <button type="button" className="btn btn-sm" aria-label="Предыдущая закреплённая" onClick={() => move(-1)}>
+        ‹
+      </button>
+      <button type="button" className="btn btn-sm" aria-label="Следующая закреплённая" onClick={() => move(1)}>
+        ›
+      </button>
+    </div>
+  );
 }
 
 /**
@@ -56,31 +67,12 @@ export function PinnedStrip({ posts }: { posts: PostCard[] }) {
   const { user } = useRootData();
   const actions = useFetcher<PinResult>({ key: STRIP_FETCHER });
   usePinResultNotice(actions.data);
-  const carousel = useCarousel(posts.length);
+  const strip = useRef<HTMLUListElement>(null);
   if (!posts.length) return null;
   return (
-    <section className={carousel.overflowing ? "pinned is-carousel" : "pinned"} aria-label="Закреплённые публикации">
-      {carousel.overflowing ? (
-        <div className="pinned-nav">
-          <button
-            type="button"
-            className="btn btn-sm"
-            aria-label="Предыдущая закреплённая"
-            onClick={() => carousel.move(-1)}
-          >
-            ‹
-          </button>
-          <button
-            type="button"
-            className="btn btn-sm"
-            aria-label="Следующая закреплённая"
-            onClick={() => carousel.move(1)}
-          >
-            ›
-          </button>
-        </div>
-      ) : null}
-      <ul className="pinned-strip" ref={carousel.strip}>
+    <section className="pinned" aria-label="Закреплённые публикации">
+      <CarouselNav strip={strip} count={posts.length} />
+      <ul className="pinned-strip" ref={strip}>
         {posts.map((post, index) => {
           const cover = post.image && !post.is_video_background ? post.image : null;
           return (

@@ -1,5 +1,4 @@
 import { copyWithNotice } from "#app/lib/clipboard";
-import { useHydrated } from "#app/lib/hooks";
 import { useNotice } from "./notices";
 
 /** What is being shared: the name the copy notice uses ('{title} скопировано в буфер обмена.'). */
@@ -12,8 +11,10 @@ export const SHARE_TITLES = {
 
 /**
  * «Поделиться»: the system share sheet on phones (Web Share API, touch screens), else the link copied with a
- * notice. Needs JavaScript (there is nothing to send to the server): without it the button is not drawn and the
- * item's own link stays the way to share it.
+ * notice. Needs JavaScript (there is nothing to send to the server): the server renders it, and it stays invisible
+ * (keeping its place) until the page has hydrated (`.needs-js`, base.css); without JavaScript the item's own link
+ * is the way to share it. Rendering it only once hydrated had React create every comment's button in one
+ * synchronous re-render right after hydration (decision 0041, "the share buttons").
  */
 export function ShareButton({
   url,
@@ -28,9 +29,7 @@ export function ShareButton({
   text?: string;
   className?: string;
 }) {
-  const hydrated = useHydrated();
   const notices = useNotice();
-  if (!hydrated) return null;
   const share = async () => {
     const absolute = new URL(url, window.location.origin).toString();
     const touch = window.matchMedia("(pointer: coarse)").matches;
@@ -46,7 +45,7 @@ export function ShareButton({
     await copyWithNotice(notices, SHARE_TITLES[kind], absolute);
   };
   return (
-    <button type="button" className={className} onClick={share}>
+    <button type="button" className={className ? `${className} needs-js` : "needs-js"} onClick={share}>
       Поделиться
     </button>
   );
