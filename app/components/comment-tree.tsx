@@ -259,31 +259,48 @@ interface TreeProps {
   highlighted: number | null;
 }
 
+/** The tree's one GET form that the reply and edit buttons submit without JavaScript (see FormToggle). */
+const TOGGLE_FORM = "comment-toggles";
+
 /**
- * A comment action that opens a form under the comment: without JavaScript a link to the page with that form open
- * (`href`), once the page has hydrated a button. Only this leaf reads the hydration flag, so hydration re-renders
- * the buttons, not every comment.
+ * A comment action that opens a form under the comment. One button, the same before and after hydration: without
+ * JavaScript it submits the tree's GET form (TOGGLE_FORM) as `?reply={id}` or `?edit={id}` to the comment's anchor,
+ * and the page comes back with that form open; with JavaScript it opens the form in place. (A link swapped for a
+ * button once hydrated had React re-render every comment's buttons in one synchronous task right after hydration.)
  */
 function FormToggle({
-  href,
+  param,
+  commentId,
+  base,
+  anchor,
   expanded,
   onToggle,
   children,
 }: {
-  href: string;
+  param: "reply" | "edit";
+  commentId: number;
+  base: string;
+  anchor: string;
   expanded?: boolean;
   onToggle: () => void;
   children: React.ReactNode;
 }) {
-  const hydrated = useHydrated();
-  return hydrated ? (
-    <button type="button" className="comment-action" aria-expanded={expanded} onClick={onToggle}>
+  return (
+    <button
+      type="submit"
+      form={TOGGLE_FORM}
+      name={param}
+      value={commentId}
+      formAction={`${base}#${anchor}`}
+      className="comment-action"
+      aria-expanded={expanded}
+      onClick={(event) => {
+        event.preventDefault();
+        onToggle();
+      }}
+    >
       {children}
     </button>
-  ) : (
-    <Link className="comment-action" to={href}>
-      {children}
-    </Link>
   );
 }
 
@@ -353,7 +370,10 @@ function CommentItem({ comment, ...tree }: TreeProps & { comment: TreeComment })
               />
               {canReply ? (
                 <FormToggle
-                  href={`${base}?reply=${comment.id}#${anchor}`}
+                  param="reply"
+                  commentId={comment.id}
+                  base={base}
+                  anchor={anchor}
                   expanded={replying}
                   onToggle={() => setReplying((v) => !v)}
                 >
@@ -361,7 +381,13 @@ function CommentItem({ comment, ...tree }: TreeProps & { comment: TreeComment })
                 </FormToggle>
               ) : null}
               {comment.can_edit && !showEdit ? (
-                <FormToggle href={`${base}?edit=${comment.id}#${anchor}`} onToggle={() => setEditingInline(true)}>
+                <FormToggle
+                  param="edit"
+                  commentId={comment.id}
+                  base={base}
+                  anchor={anchor}
+                  onToggle={() => setEditingInline(true)}
+                >
                   Изменить
                 </FormToggle>
               ) : null}
@@ -431,6 +457,7 @@ export function CommentTree({
   const target = resolveTarget(targetProps as TargetProps);
   return (
     <div className="comment-tree">
+      <form id={TOGGLE_FORM} method="get" action={commentTargetUrl(target)} hidden />
       <CommentList
         comments={comments}
         target={target}

@@ -54,9 +54,9 @@ describe("posts in the browser", () => {
       await reader.locator(".comment-form-reply").getByRole("button", { name: "Ответить" }).click();
       await expect.poll(() => reader.locator("li.comment").count()).toBe(i + 1);
     }
-    const depths = await reader.locator("li.comment").evaluateAll((items) =>
-      items.map((li) => Number(/depth-(\d)/.exec(li.className)?.[1])),
-    );
+    const depths = await reader
+      .locator("li.comment")
+      .evaluateAll((items) => items.map((li) => Number(/depth-(\d)/.exec(li.className)?.[1])));
     expect(depths).toEqual([1, 2, 3, 4, 5, 5, 5]);
     expect(await reader.locator("#comments").textContent()).toContain("7 комментариев");
 
@@ -96,11 +96,16 @@ describe("posts in the browser", () => {
     await reader.reload();
     expect(await score(reader)).toBe("-1");
     await hydrated(reader);
-    await postActions.getByRole("button", { name: /В закладки|Добавить в закладки/ }).first().click();
-    await expect.poll(async () => {
-      const res = await reader.request.get(`/api/v1/post${path.slice("/posts".length)}/`);
-      return (await res.json()).is_bookmarked;
-    }).toBe(true);
+    await postActions
+      .getByRole("button", { name: /В закладки|Добавить в закладки/ })
+      .first()
+      .click();
+    await expect
+      .poll(async () => {
+        const res = await reader.request.get(`/api/v1/post${path.slice("/posts".length)}/`);
+        return (await res.json()).is_bookmarked;
+      })
+      .toBe(true);
     await screenshot(reader, "post-darkorange-1280");
 
     // The moderator pins the post; it appears on the strip; unpinning asks first.
@@ -109,7 +114,13 @@ describe("posts in the browser", () => {
     await moderator.goto(path);
     await hydrated(moderator);
     await moderator.getByRole("button", { name: "Закрепить" }).first().click();
-    await expect.poll(async () => (await (await moderator.request.get("/api/v1/post/pinned/")).json()).results.map((p: { title: string }) => p.title)).toContain(title);
+    await expect
+      .poll(async () =>
+        (await (await moderator.request.get("/api/v1/post/pinned/")).json()).results.map(
+          (p: { title: string }) => p.title,
+        ),
+      )
+      .toContain(title);
     await moderator.goto("/");
     await hydrated(moderator);
     const strip = moderator.locator(".pinned-strip");
@@ -125,7 +136,10 @@ describe("posts in the browser", () => {
     expect(rss).toContain(title);
     const sitemap = await (await reader.request.get("/sitemap.xml")).text();
     expect(sitemap).toContain(path);
-    await admin.request.patch("/api/v1/config/", { data: { is_paw_down_enabled: false }, headers: { "X-CSRFTOKEN": csrf } });
+    await admin.request.patch("/api/v1/config/", {
+      data: { is_paw_down_enabled: false },
+      headers: { "X-CSRFTOKEN": csrf },
+    });
   });
 
   it("comments and paws with JavaScript disabled", async () => {
@@ -143,6 +157,15 @@ describe("posts in the browser", () => {
     await page.waitForURL(/\?comment=\d+/);
     await page.getByText("Комментарий без JavaScript").waitFor();
 
+    // «Ответить» submits the tree's GET form: the page comes back with the reply form open under the comment.
+    const mine = page.locator("li.comment", { hasText: "Комментарий без JavaScript" }).first();
+    await mine.getByRole("button", { name: "Ответить" }).first().click();
+    await page.waitForURL(/\?reply=\d+#comment-\d+$/);
+    await page.getByLabel("Ваш ответ").fill("Ответ без JavaScript");
+    await page.locator(".comment-form-reply").getByRole("button", { name: "Ответить" }).click();
+    await page.waitForURL(/\?comment=\d+/);
+    await page.getByText("Ответ без JavaScript").waitFor();
+
     // An empty comment is refused at the field.
     await page.getByLabel("Ваш комментарий").fill("   ");
     await page.getByRole("button", { name: "Отправить" }).click();
@@ -151,13 +174,21 @@ describe("posts in the browser", () => {
     await page.goto(path);
     await page.locator(".post-footer, .post-actions").first().getByRole("button", { name: "Лапка вверх" }).click();
     await expect.poll(() => score(page)).toBe("1");
-    expect(await page.locator(".post-footer, .post-actions").first().getByRole("button", { name: "Убрать лапку" }).count()).toBe(1);
+    expect(
+      await page.locator(".post-footer, .post-actions").first().getByRole("button", { name: "Убрать лапку" }).count(),
+    ).toBe(1);
     await screenshot(page, "post-nojs-1280");
     await context.close();
 
-    for (const [theme, width] of [["lightside", 390], ["darkorange", 390], ["lightside", 1280]] as const) {
+    for (const [theme, width] of [
+      ["lightside", 390],
+      ["darkorange", 390],
+      ["lightside", 1280],
+    ] as const) {
       const shot = await newContext({ viewport: { width, height: 900 } });
-      await shot.addCookies([{ name: "theme", value: theme, url: process.env.E2E_BASE_URL ?? "http://localhost:8787" }]);
+      await shot.addCookies([
+        { name: "theme", value: theme, url: process.env.E2E_BASE_URL ?? "http://localhost:8787" },
+      ]);
       const guest = await shot.newPage();
       await guest.goto(path);
       await screenshot(guest, `post-${theme}-${width}`);
