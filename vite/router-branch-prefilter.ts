@@ -9,7 +9,7 @@ import { patchDependency } from "./patch-dependency.ts";
  * - a branch whose path starts with a static segment is skipped unless the URL's first segment is that segment
  *   (compared in lower case: a necessary condition for the expression, which ignores case unless the route is
  *   case-sensitive — then the expression still decides);
- * - a segment's expression is compiled when a match first needs it.
+ * - a segment's expression is compiled when a match tries it, not for every branch when the tree is flattened.
  */
 export function routerBranchPrefilter(): Plugin {
   return patchDependency(
@@ -38,8 +38,8 @@ export function routerBranchPrefilter(): Plugin {
           "}",
           "/** A branch's first segment when it is plain text (not a parameter, optional or a splat), else null. */",
           "function staticFirstSegment(path) {",
-          "\tlet segment = path.split(\"/\").find((s) => s !== \"\");",
-          "\treturn segment === void 0 || /[:*?]/.test(segment) ? null : segment.toLowerCase();",
+          "\tlet segment = firstSegment(path);",
+          "\treturn segment === \"\" || /[:*?]/.test(segment) ? null : segment;",
           "}",
           "function matchRoutesImpl(",
         ].join("\n"),
@@ -55,16 +55,9 @@ export function routerBranchPrefilter(): Plugin {
           "\t\t\t\t};",
           "\t\t\t})",
         ].join("\n"),
-        [
-          "\t\t\troutesMeta: routesMeta.map((meta, i) => {",
-          "\t\t\t\tlet compiled;",
-          "\t\t\t\tlet compile = () => compiled ??= compilePath(meta.relativePath, meta.caseSensitive, i === routesMeta.length - 1);",
-          "\t\t\t\treturn Object.defineProperties({ ...meta }, {",
-          "\t\t\t\t\tmatcher: { get: () => compile()[0], enumerable: true },",
-          "\t\t\t\t\tcompiledParams: { get: () => compile()[1], enumerable: true }",
-          "\t\t\t\t});",
-          "\t\t\t})",
-        ].join("\n"),
+        // Without a compiled matcher, `matchRouteBranch` compiles the segment's pattern as it tries it (its own
+        // fallback, `matchPath`); with the prefilter that is the few branches a URL can match.
+        "\t\t\troutesMeta: routesMeta.map((meta) => ({ ...meta }))",
       ],
     ],
   );
