@@ -61,7 +61,9 @@ interface RealtimeChannel {
 
 // Three contexts, so that a change reaches only its readers: every card and comment subscribes to events, and a
 // context value that changed with the connection's state or the online set re-rendered all of them (and their
-// trees) at once, synchronously, each time the socket opened or was told who is online.
+// trees) at once, synchronously, each time the socket opened or was told who is online. The channel and the
+// presence store (none for a guest) stay the same while the viewer does — presence reaches the avatars through
+// the store — so only the reconnect indicator's state changes a context value.
 const StateContext = createContext<RealtimeState | null>(null);
 const PresenceContext = createContext<PresenceStore | null>(null);
 const ChannelContext = createContext<RealtimeChannel | null>(null);
