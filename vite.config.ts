@@ -6,6 +6,7 @@ import { drizzleEntityCheck } from "./vite/drizzle-entity-check.ts";
 import { drizzleRowMapper } from "./vite/drizzle-row-mapper.ts";
 import { reactServerByteCount } from "./vite/react-server-byte-count.ts";
 import { routerBranchPrefilter } from "./vite/router-branch-prefilter.ts";
+import { routerHydrationData } from "./vite/router-hydration-data.ts";
 
 type ModuleGraph = {
   getModuleInfo(id: string): { importedIds: readonly string[]; importers: readonly string[] } | null;
@@ -81,6 +82,7 @@ export default defineConfig({
     drizzleEntityCheck(),
     drizzleRowMapper(),
     routerBranchPrefilter(),
+    routerHydrationData(),
     cloudflare({ viteEnvironment: { name: "ssr" } }),
     reactRouter(),
   ],
