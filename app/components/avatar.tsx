@@ -1,4 +1,4 @@
-import { useIsOnline } from "#app/realtime/provider";
+import { useFollowsPresence, useIsOnline } from "#app/realtime/provider";
 import { DEFAULT_AVATAR } from "#workers/core/accounts/accounts.constants";
 import { IconCoin } from "./icons";
 
@@ -41,8 +41,10 @@ export function Avatar({
   className?: string;
 }) {
   const dot = DOT_SIZE[size];
-  const isOnlineNow = useIsOnline(user.id);
-  const isOnline = online || isOnlineNow;
+  // Only a member's avatars follow presence, each in a component of its own: a guest's page (a hundred avatars on
+  // a discussion) mounts no subscription at all. The server renders no dot (nobody is online before the channel
+  // says so), and hydration's first render has none either.
+  const followsPresence = useFollowsPresence() && !import.meta.env.SSR;
   return (
     <span className={`avatar avatar-${size}${className ? ` ${className}` : ""}`}>
       <img
@@ -54,10 +56,10 @@ export function Avatar({
         loading="lazy"
         decoding="async"
       />
-      {isOnline ? (
-        <span className="avatar-online" style={{ width: dot, height: dot }} title="В сети">
-          <span className="visually-hidden">В сети</span>
-        </span>
+      {online ? (
+        <OnlineDot size={dot} />
+      ) : followsPresence && user.id !== undefined ? (
+        <PresenceDot userId={user.id} size={dot} />
       ) : null}
       {user.is_supporter ? (
         <span className="avatar-coin" title="Поддерживает проект">
@@ -66,4 +68,17 @@ export function Avatar({
       ) : null}
     </span>
   );
+}
+
+function OnlineDot({ size }: { size: number }) {
+  return (
+    <span className="avatar-online" style={{ width: size, height: size }} title="В сети">
+      <span className="visually-hidden">В сети</span>
+    </span>
+  );
+}
+
+/** The dot while this member is online, following the channel's presence. */
+function PresenceDot({ userId, size }: { userId: number; size: number }) {
+  return useIsOnline(userId) ? <OnlineDot size={size} /> : null;
 }

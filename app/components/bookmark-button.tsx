@@ -1,5 +1,5 @@
-import { useEffect, useState } from "react";
-import { useButtonFetcher } from "#app/lib/hooks";
+import { useEffect } from "react";
+import { useButtonFetcher, useFollowedState } from "#app/lib/hooks";
 import { useRootData } from "#app/lib/root-data";
 import { IconBookmark } from "./icons";
 import { useNotice } from "./notices";
@@ -40,15 +40,13 @@ export function BookmarkButton({
   const { user } = useRootData();
   const fetcher = useButtonFetcher<BookmarkResult>();
   const notice = useNotice();
-  const [marked, setMarked] = useState(isBookmarked);
-
-  useEffect(() => setMarked(isBookmarked), [isBookmarked]);
+  const [marked, setMarked] = useFollowedState(isBookmarked);
   const result = fetcher.data;
   useEffect(() => {
     if (!result) return;
     if (result.ok && result.is_bookmarked !== undefined) setMarked(result.is_bookmarked);
     else if (!result.ok) notice.error("Закладка не изменена.", result.detail);
-  }, [result, notice]);
+  }, [result, notice, setMarked]);
 
   const shown = fetcher.formData ? !marked : marked;
   const label = shown ? "Убрать из закладок" : "В закладки";

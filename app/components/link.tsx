@@ -1,7 +1,7 @@
 import type { MouseEvent, Ref } from "react";
 // biome-ignore lint/style/noRestrictedImports: the one wrapper of React Router's <Link>.
 import { type LinkProps, Link as RouterLink } from "react-router";
-import { useClickNavigate } from "#app/lib/hooks";
+import { clickNavigate } from "#app/lib/hooks";
 
 /**
  * The site's links: React Router's <Link> with a lean path for the common case. Most links on a page are a plain
@@ -26,9 +26,7 @@ export function Link(props: LinkProps & { ref?: Ref<HTMLAnchorElement> }) {
     discover !== "none" &&
     (target === undefined || target === "_self");
   if (!lean) return <RouterLink {...props} />;
-  // The server renders the same <a> without LeanLink's layer (a component per link, hundreds a page): hydration
-  // matches elements, not components, and a click handler is the browser's business.
-  return import.meta.env.SSR ? leanAnchor({ ...props, to }) : <LeanLink {...props} to={to} />;
+  return leanAnchor({ ...props, to }, import.meta.env.SSR ? undefined : (event) => leanClick(event, props, to));
 }
 
 type LeanProps = Omit<LinkProps, "to"> & { to: string; ref?: Ref<HTMLAnchorElement> };
@@ -56,20 +54,21 @@ function leanAnchor(
   return <a {...rest} href={to} onClick={onClick} />;
 }
 
-/** The lean path in the browser: the same `<a>`, navigating on a plain left click as <Link> does. */
-function LeanLink(props: LeanProps) {
-  const { to, replace, preventScrollReset, onClick } = props;
-  const navigate = useClickNavigate();
-  function handleClick(event: MouseEvent<HTMLAnchorElement>) {
-    onClick?.(event);
-    if (event.defaultPrevented || !isPlainLeftClick(event)) return;
-    event.preventDefault();
-    // As <Link>: a link to the page being shown replaces its history entry instead of adding one (compared as URLs,
-    // so that "?q=игра" and "?q=%D0%B8…" are the same).
-    const here = window.location.href;
-    void navigate(to, { replace: replace ?? new URL(to, here).href === here, preventScrollReset });
-  }
-  return leanAnchor(props, handleClick);
+/**
+ * The lean path's click in the browser: navigating on a plain left click as <Link> does, through the page's one
+ * `navigate` (no component or hooks per link; the server renders the same `<a>` without a handler).
+ */
+function leanClick(event: MouseEvent<HTMLAnchorElement>, props: LinkProps, to: string) {
+  props.onClick?.(event);
+  if (event.defaultPrevented || !isPlainLeftClick(event)) return;
+  event.preventDefault();
+  // As <Link>: a link to the page being shown replaces its history entry instead of adding one (compared as URLs,
+  // so that "?q=игра" and "?q=%D0%B8…" are the same).
+  const here = window.location.href;
+  clickNavigate(to, {
+    replace: props.replace ?? new URL(to, here).href === here,
+    preventScrollReset: props.preventScrollReset,
+  });
 }
 
 function isPlainLeftClick(event: MouseEvent): boolean {

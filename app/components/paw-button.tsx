@@ -1,5 +1,5 @@
-import { useEffect, useState } from "react";
-import { useButtonFetcher } from "#app/lib/hooks";
+import { useEffect } from "react";
+import { useButtonFetcher, useFollowedState } from "#app/lib/hooks";
 import { useRootData } from "#app/lib/root-data";
 import { useRealtimeEvent } from "#app/realtime/provider";
 import { announce } from "./announcer";
@@ -13,6 +13,9 @@ interface PawResult {
   ownd?: 1 | -1 | 0;
   detail?: string;
 }
+
+const samePaws = (a: { pwnd: number; ownd: number }, b: { pwnd: number; ownd: number }) =>
+  a.pwnd === b.pwnd && a.ownd === b.ownd;
 
 /** What can be pawed (spec §4 realtime: like created/deleted for post, comment, shout, shout_comment). */
 export type PawItemType = "post" | "comment" | "shout" | "shout_comment";
@@ -45,11 +48,8 @@ export function PawButton({
   const { user, config } = useRootData();
   const fetcher = useButtonFetcher<PawResult>();
   const notice = useNotice();
-  const [state, setState] = useState({ pwnd, ownd });
-
-  // New figures from the loader replace the shown ones; on mount they are the shown ones, and keeping the same
-  // state object spares a render of every paw button of the page right after hydration.
-  useEffect(() => setState((s) => (s.pwnd === pwnd && s.ownd === ownd ? s : { pwnd, ownd })), [pwnd, ownd]);
+  // New figures from the loader replace the shown ones.
+  const [state, setState] = useFollowedState({ pwnd, ownd }, samePaws);
   // Paws given elsewhere arrive through the channel: the score for everyone, the own paw for the member's other tabs.
   useRealtimeEvent(["like_created", "like_deleted"], (event) => {
     const like = event.obj;
@@ -63,7 +63,7 @@ export function PawButton({
       setState({ pwnd: result.pwnd, ownd: result.ownd ?? 0 });
       announce(`Счёт лапок: ${result.pwnd}`);
     } else if (!result.ok) notice.error("Лапка не поставлена.", result.detail);
-  }, [result, notice]);
+  }, [result, notice, setState]);
 
   // While a paw is on its way, show what it will most likely do.
   let shown = state;

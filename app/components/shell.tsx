@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useLocation, useRevalidator, useRouteLoaderData } from "react-router";
 import { Link } from "#app/components/link";
+import { useClickNavigation } from "#app/lib/hooks";
 import type { RootData } from "#app/lib/root-data";
 import { RealtimeProvider } from "#app/realtime/provider";
 import { ActivitySidebar } from "./activity-sidebar";
@@ -18,6 +19,7 @@ import { usePushMessages } from "./push-bridge";
 import { ReactionForm } from "./reaction-form";
 import { SanctionBanner } from "./sanction-banner";
 import { SidebarsProvider, useSidebars } from "./sidebars";
+import { ClockProvider } from "./time-ago";
 import { MobileHeader, MobileToolbar, Toolbar } from "./toolbar";
 
 /**
@@ -100,14 +102,17 @@ function Frame({ children, footer }: { children: React.ReactNode; footer: boolea
  * `footer={false}` for error screens. Without root loader data (the root loader failed) a minimal shell.
  */
 export function Shell({ children, footer = true }: { children: React.ReactNode; footer?: boolean }) {
+  useClickNavigation();
   const root = useRouteLoaderData("root") as RootData | undefined;
   if (!root) return <MinimalShell>{children}</MinimalShell>;
   return (
     <NoticeProvider>
       <RealtimeProvider>
-        <SidebarsProvider isMember={!!root.user} pinned={!!root.user?.settings.is_notifications_pinned}>
-          <Frame footer={footer}>{children}</Frame>
-        </SidebarsProvider>
+        <ClockProvider>
+          <SidebarsProvider isMember={!!root.user} pinned={!!root.user?.settings.is_notifications_pinned}>
+            <Frame footer={footer}>{children}</Frame>
+          </SidebarsProvider>
+        </ClockProvider>
       </RealtimeProvider>
     </NoticeProvider>
   );

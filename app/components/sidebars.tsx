@@ -74,8 +74,15 @@ export function SidebarsProvider({
     return () => window.clearTimeout(id);
   }, []);
 
-  // Persist (only after the restore, so the initial closed state does not overwrite it).
+  // Persist (only after the restore, so the initial closed state does not overwrite it; and not the state the page
+  // starts with: a narrow window, restored at once, wrote the closed sidebars over the wide window's choice, and a
+  // synchronous storage write was part of every hydration on a phone).
+  const initialState = useRef(true);
   useEffect(() => {
+    if (initialState.current) {
+      initialState.current = false;
+      return;
+    }
     if (!restored.current) return;
     try {
       window.localStorage.setItem(

@@ -1,41 +1,53 @@
-import { useSyncExternalStore } from "react";
+import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
 import { formatDateTime, formatRelative, RELATIVE_REFRESH_MS } from "#app/lib/dates";
 
-// One clock for every <TimeAgo> of the page: a single timer ticks every RELATIVE_REFRESH_MS while any is shown,
-// instead of a timer and an effect per date (a page of comments has a hundred).
-let now = Date.now();
-const listeners = new Set<() => void>();
-let timer: ReturnType<typeof setInterval> | undefined;
+/**
+ * One clock for every <TimeAgo> of the page, kept by the shell: it ticks every RELATIVE_REFRESH_MS while the page
+ * is visible (and at once when it becomes visible again), and the dates read it from the context. Before, each date
+ * subscribed to a shared clock: two effects per date at every hydration, two hundred on a page of comments.
+ */
+const ClockContext = createContext<number | null>(null);
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  // A clock left idle (no date shown for a while) is set right before it ticks again.
-  if (timer === undefined && Date.now() - now >= RELATIVE_REFRESH_MS) now = Date.now();
-  timer ??= setInterval(() => {
-    now = Date.now();
-    for (const notify of listeners) notify();
-  }, RELATIVE_REFRESH_MS);
-  return () => {
-    listeners.delete(listener);
-    if (!listeners.size && timer !== undefined) {
-      clearInterval(timer);
-      timer = undefined;
-    }
-  };
+export function ClockProvider({ children }: { children: ReactNode }) {
+  // In the browser hydration keeps the server's texts (suppressHydrationWarning below); the first tick brings them
+  // up to date.
+  const [now, setNow] = useState(0);
+  useEffect(() => {
+    let timer: ReturnType<typeof setInterval> | undefined;
+    const tick = () => setNow(Date.now());
+    const start = () => {
+      timer ??= setInterval(tick, RELATIVE_REFRESH_MS);
+    };
+    const onVisibility = () => {
+      if (document.visibilityState === "visible") {
+        tick();
+        start();
+      } else if (timer !== undefined) {
+        clearInterval(timer);
+        timer = undefined;
+      }
+    };
+    if (document.visibilityState === "visible") start();
+    document.addEventListener("visibilitychange", onVisibility);
+    return () => {
+      document.removeEventListener("visibilitychange", onVisibility);
+      if (timer !== undefined) clearInterval(timer);
+    };
+  }, []);
+  return <ClockContext value={now}>{children}</ClockContext>;
 }
-
-const clientNow = () => now;
-// The server renders at the time of the request; in the browser hydration starts from the clock's time, so the
-// dates are not rendered a second time once the page has hydrated.
-const renderNow = typeof document === "undefined" ? () => Date.now() : clientNow;
 
 /** A <time> with the short relative Russian form, refreshed every 30 s; the full date in its tooltip. */
 export function TimeAgo({ date, className }: { date: string | Date; className?: string }) {
-  const current = useSyncExternalStore(subscribe, clientNow, renderNow);
+  // The clock's tick renders the date again; the time is read as it renders, so that a date that arrives between
+  // two ticks (a new comment) is not later than the clock ("только что", not its full date). Outside the shell
+  // (none of the site's pages) a date is shown as of its render.
+  useContext(ClockContext);
+  const now = Date.now();
   const iso = typeof date === "string" ? date : date.toISOString();
   return (
     <time className={className} dateTime={iso} title={formatDateTime(iso)} suppressHydrationWarning>
-      {formatRelative(iso, current)}
+      {formatRelative(iso, now)}
     </time>
   );
 }

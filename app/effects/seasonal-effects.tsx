@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
+import { afterIdle } from "#app/lib/idle";
 import { useRootData } from "#app/lib/root-data";
 import { prefersReducedMotion, useLazyEffect } from "./lazy-effect";
 
@@ -35,9 +36,16 @@ export function SeasonalEffects() {
   // mount (not the first idle moment: a paw may be clicked at once).
   useLazyEffect(effects.valentine && signedIn, loadHeart, false);
 
-  // The rain's sound button: its own chunk, asked for once hydrated on a rain day (the server renders nothing there).
+  // The rain's sound button: its own chunk, asked for at the first idle moment after hydration on a rain day (the
+  // server renders nothing there). Not in hydration's effects: that made a render of its own in their task.
   const [rainSound, setRainSound] = useState(false);
-  useEffect(() => setRainSound(effects.rain), [effects.rain]);
+  useEffect(() => {
+    if (!effects.rain) {
+      setRainSound(false);
+      return;
+    }
+    return afterIdle(() => setRainSound(true));
+  }, [effects.rain]);
   return rainSound ? (
     <Suspense fallback={null}>
       <RainSound />

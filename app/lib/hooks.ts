@@ -1,5 +1,11 @@
-import { useSyncExternalStore } from "react";
-import { type FetcherSubmitFunction, type NavigateFunction, useFetcher, useNavigate } from "react-router";
+import { type Dispatch, type SetStateAction, useEffect, useState, useSyncExternalStore } from "react";
+import {
+  type FetcherSubmitFunction,
+  type NavigateFunction,
+  type NavigateOptions,
+  useFetcher,
+  useNavigate,
+} from "react-router";
 
 const noop = () => () => {};
 
@@ -45,11 +51,46 @@ function useBrowserFetcher<T>(): ButtonFetcher<T> {
  */
 export const useButtonFetcher: <T>() => ButtonFetcher<T> = import.meta.env.SSR ? useServerFetcher : useBrowserFetcher;
 
-const SERVER_NAVIGATE: NavigateFunction = () => undefined;
+/** The page's `navigate`, registered once by the shell (useClickNavigation); null until it has mounted. */
+let pageNavigate: NavigateFunction | null = null;
 
-function useServerNavigate(): NavigateFunction {
-  return SERVER_NAVIGATE;
+/**
+ * Registers the page's `navigate` for the links' clicks (`clickNavigate`). Called once, by the shell: React
+ * Router's `useNavigate` in every link ran its hooks and a layout effect per link (331 on the 100-comment post),
+ * all at hydration, for links whose paths are absolute and so resolve the same from any route.
+ */
+export const useClickNavigation: () => void = import.meta.env.SSR ? () => undefined : useBrowserClickNavigation;
+
+function useBrowserClickNavigation(): void {
+  const navigate = useNavigate();
+  useEffect(() => {
+    pageNavigate = navigate;
+    return () => {
+      if (pageNavigate === navigate) pageNavigate = null;
+    };
+  }, [navigate]);
 }
 
-/** `useNavigate` for click handlers: on the server (where they never run) without React Router's work. */
-export const useClickNavigate: () => NavigateFunction = import.meta.env.SSR ? useServerNavigate : useNavigate;
+/** Navigates to an absolute path as a link's click does; before the shell has mounted, as a plain link would. */
+export function clickNavigate(to: string, options: NavigateOptions): void {
+  if (pageNavigate) void pageNavigate(to, options);
+  else window.location.assign(to);
+}
+
+/**
+ * A state that starts as `value` and is replaced whenever `value` changes (new figures from a loader), while the
+ * component may change it in between (a click, a realtime event). Compared as it renders, not in an effect: an
+ * effect per paw and bookmark button ran at every hydration only to find nothing had changed.
+ */
+export function useFollowedState<T>(
+  value: T,
+  same: (a: T, b: T) => boolean = Object.is,
+): [T, Dispatch<SetStateAction<T>>] {
+  const [state, setState] = useState(value);
+  const [followed, setFollowed] = useState(value);
+  if (!same(followed, value)) {
+    setFollowed(value);
+    setState(value);
+  }
+  return [state, setState];
+}

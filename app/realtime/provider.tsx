@@ -252,6 +252,11 @@ export function useRealtime(): RealtimeState {
   return useContext(StateContext) ?? IDLE;
 }
 
+/** Whether the viewer follows who is online (a member; spec §4 "Online": guests are not shown the dots). */
+export function useFollowsPresence(): boolean {
+  return useContext(PresenceContext) !== null;
+}
+
 /** Whether this member is online (spec §4 "Online"); always false for a guest viewer and on the server. */
 export function useIsOnline(userId: number | undefined): boolean {
   const store = useContext(PresenceContext);

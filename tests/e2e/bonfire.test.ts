@@ -408,6 +408,25 @@ describe("the bonfire in the browser", () => {
     await context.close();
   });
 
+  it("keeps relative times going: the page's one clock renders them again as it ticks", async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    await page.goto("/bonfire");
+    const iso = (await page.locator("article.shout-card time[datetime]").first().getAttribute("datetime")) ?? "";
+    const at = Date.parse(iso);
+    expect(Number.isNaN(at)).toBe(false);
+    // The browser's clock 30 s after that shout; the server wrote the text of its own time, which hydration keeps.
+    await page.clock.install({ time: at + 30_000 });
+    await page.goto("/bonfire");
+    await hydrated(page);
+    const time = page.locator(`article.shout-card time[datetime="${iso}"]`).first();
+    await page.clock.fastForward(30_000);
+    await expect.poll(() => time.textContent()).toBe("1 мин назад");
+    await page.clock.fastForward("05:00");
+    await expect.poll(() => time.textContent()).toBe("6 мин назад");
+    await context.close();
+  });
+
   for (const theme of ["darkorange", "lightside"] as const) {
     for (const width of [1280, 390]) {
       it(`renders the bonfire and a shout at ${width}px in ${theme}`, async () => {

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { BASE_URL, closeBrowser, newContext, screenshot, signInAs } from "./browser";
+import { BASE_URL, closeBrowser, hydrated, newContext, screenshot, signInAs } from "./browser";
 
 afterAll(closeBrowser);
 
@@ -24,6 +24,27 @@ describe("pages", () => {
     expect(await page.getByText("Зарегистрируйтесь или войдите на сайт, чтобы опубликовать статью.").isVisible()).toBe(
       true,
     );
+    await context.close();
+  });
+
+  it("remembers the activity sidebar on a wide window, and a visit from a narrow one does not forget it", async () => {
+    const context = await newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto("/");
+    await hydrated(page);
+    await page.locator('button[aria-controls="sidebar-activity"]:visible').first().click();
+    await page.locator("#sidebar-activity.is-open").waitFor({ state: "visible" });
+    const stored = () => page.evaluate(() => window.localStorage.getItem("kostyor:sidebars"));
+    expect(JSON.parse((await stored()) ?? "{}").activity).toBe(true);
+    // A phone's width: the sidebars start closed there, and that is not a choice to remember.
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto("/bonfire");
+    await hydrated(page);
+    await page.waitForTimeout(400);
+    expect(JSON.parse((await stored()) ?? "{}").activity).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/");
+    await page.locator("#sidebar-activity.is-open").waitFor({ state: "visible" });
     await context.close();
   });
 
