@@ -19,28 +19,36 @@ interface BookmarkResult {
   detail?: string;
 }
 
-/**
- * Adds a post or a shout to the member's bookmarks or takes it out: a button of the page's ReactionForm, posting to
- * /reactions/bookmark (a fetcher with JavaScript, the plain form coming back to the page at `anchor` without).
- * Guests: the notice or the sign-in page.
- */
-export function BookmarkButton({
-  itemId,
-  itemType = "post",
-  isBookmarked,
-  withLabel = false,
-  anchor,
-}: {
+interface BookmarkProps {
   itemId: number;
   itemType?: BookmarkItemType;
   isBookmarked: boolean;
   withLabel?: boolean;
   anchor?: string;
-}) {
+}
+
+/**
+ * Adds a post or a shout to the member's bookmarks or takes it out: a button of the page's ReactionForm, posting to
+ * /reactions/bookmark (a fetcher with JavaScript, the plain form coming back to the page at `anchor` without).
+ * Guests: the notice or the sign-in page — their button has no fetcher and no effects.
+ */
+export function BookmarkButton(props: BookmarkProps) {
   const { user } = useRootData();
+  return user ? <MemberBookmark {...props} /> : <GuestBookmark {...props} />;
+}
+
+function GuestBookmark(props: BookmarkProps) {
+  const notice = useNotice();
+  return bookmarkView(props, props.isBookmarked, false, (event) => {
+    event.preventDefault();
+    notice.info(GUEST_NOTICE_TITLE, GUEST_TEXT[props.itemType ?? "post"], 5000);
+  });
+}
+
+function MemberBookmark(props: BookmarkProps) {
   const fetcher = useButtonFetcher<BookmarkResult>();
   const notice = useNotice();
-  const [marked, setMarked] = useFollowedState(isBookmarked);
+  const [marked, setMarked] = useFollowedState(props.isBookmarked);
   const result = fetcher.data;
   useEffect(() => {
     if (!result) return;
@@ -49,8 +57,16 @@ export function BookmarkButton({
   }, [result, notice, setMarked]);
 
   const shown = fetcher.formData ? !marked : marked;
-  const label = shown ? "Убрать из закладок" : "В закладки";
+  return bookmarkView(props, shown, fetcher.state !== "idle", (event) => sendReaction(event, fetcher.submit));
+}
 
+function bookmarkView(
+  { itemId, itemType = "post", withLabel = false, anchor }: BookmarkProps,
+  shown: boolean,
+  disabled: boolean,
+  onClick: (event: React.MouseEvent<HTMLButtonElement>) => void,
+) {
+  const label = shown ? "Убрать из закладок" : "В закладки";
   return (
     <button
       type="submit"
@@ -60,14 +76,8 @@ export function BookmarkButton({
       aria-pressed={shown}
       aria-label={withLabel ? undefined : label}
       title={label}
-      disabled={fetcher.state !== "idle"}
-      onClick={(event) => {
-        if (user) sendReaction(event, fetcher.submit);
-        else {
-          event.preventDefault();
-          notice.info(GUEST_NOTICE_TITLE, GUEST_TEXT[itemType], 5000);
-        }
-      }}
+      disabled={disabled}
+      onClick={onClick}
     >
       <IconBookmark filled={shown} />
       {withLabel ? <span>{shown ? "В закладках" : "В закладки"}</span> : null}

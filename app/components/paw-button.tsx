@@ -20,22 +20,7 @@ const samePaws = (a: { pwnd: number; ownd: number }, b: { pwnd: number; ownd: nu
 /** What can be pawed (spec §4 realtime: like created/deleted for post, comment, shout, shout_comment). */
 export type PawItemType = "post" | "comment" | "shout" | "shout_comment";
 
-/**
- * Paws of a post, a shout or a comment under either: the up paw, the down paw (only while `is_paw_down_enabled`) and the score
- * `pwnd`; the member's own paw (`ownd`) is highlighted. Each paw is a button of the page's ReactionForm: a fetcher with
- * JavaScript, the plain form without (it comes back to the page, at `anchor`). Guests get the notice
- * 'Войдите на сайт.' (with JavaScript) or the sign-in page (without). The author's own item shows the
- * score only.
- */
-export function PawButton({
-  itemId,
-  itemType,
-  pwnd,
-  ownd,
-  isOwn = false,
-  anchor,
-  size = "md",
-}: {
+interface PawProps {
   itemId: number;
   itemType: PawItemType;
   pwnd: number;
@@ -44,18 +29,55 @@ export function PawButton({
   /** The element id the no-JS form returns to (e.g. "comment-12"). */
   anchor?: string;
   size?: "sm" | "md";
-}) {
-  const { user, config } = useRootData();
-  const fetcher = useButtonFetcher<PawResult>();
-  const notice = useNotice();
-  // New figures from the loader replace the shown ones.
+}
+
+type PawState = { pwnd: number; ownd: number };
+
+/**
+ * Paws of a post, a shout or a comment under either: the up paw, the down paw (only while `is_paw_down_enabled`) and the score
+ * `pwnd`; the member's own paw (`ownd`) is highlighted. Each paw is a button of the page's ReactionForm: a fetcher with
+ * JavaScript, the plain form without (it comes back to the page, at `anchor`). Guests get the notice
+ * 'Войдите на сайт.' (with JavaScript) or the sign-in page (without). The author's own item shows the
+ * score only.
+ */
+export function PawButton(props: PawProps) {
+  const { user } = useRootData();
+  // A guest's paws show the score and tell them to sign in: no fetcher and none of its effects (a hundred of them
+  // on a discussion, all mounted at hydration).
+  return user ? <MemberPaws {...props} userId={user.id} /> : <GuestPaws {...props} />;
+}
+
+/** The shown figures: the loader's (new ones replace them) and paws given elsewhere, through the channel. */
+function usePawState(
+  { itemId, itemType, pwnd, ownd }: PawProps,
+  userId: number | null,
+): [PawState, (state: PawState) => void] {
   const [state, setState] = useFollowedState({ pwnd, ownd }, samePaws);
-  // Paws given elsewhere arrive through the channel: the score for everyone, the own paw for the member's other tabs.
+  // The score for everyone, the own paw for the member's other tabs.
   useRealtimeEvent(["like_created", "like_deleted"], (event) => {
     const like = event.obj;
     if (like.item_type !== itemType || like.item_id !== itemId) return;
-    setState((s) => ({ pwnd: like.pwnd, ownd: user && like.user_id === user.id ? like.ownd : s.ownd }));
+    setState((s) => ({ pwnd: like.pwnd, ownd: userId !== null && like.user_id === userId ? like.ownd : s.ownd }));
   });
+  return [state, setState];
+}
+
+function GuestPaws(props: PawProps) {
+  const notice = useNotice();
+  const { config } = useRootData();
+  const [state] = usePawState(props, null);
+  const onClick = (event: React.MouseEvent<HTMLButtonElement>) => {
+    event.preventDefault();
+    notice.info(GUEST_NOTICE_TITLE, "Зарегистрируйтесь или войдите на сайт, чтобы ставить лапки.", 5000);
+  };
+  return pawsView(props, state, !!props.isOwn, onClick, config.is_paw_down_enabled);
+}
+
+function MemberPaws(props: PawProps & { userId: number }) {
+  const { config } = useRootData();
+  const fetcher = useButtonFetcher<PawResult>();
+  const notice = useNotice();
+  const [state, setState] = usePawState(props, props.userId);
   const result = fetcher.data;
   useEffect(() => {
     if (!result) return;
@@ -73,20 +95,21 @@ export function PawButton({
     const ownNext = state.ownd === want ? 0 : want;
     shown = { pwnd: state.pwnd - state.ownd + ownNext, ownd: ownNext };
   }
+  const onClick = (event: React.MouseEvent<HTMLButtonElement>) => sendReaction(event, fetcher.submit);
+  return pawsView(props, shown, !!props.isOwn || fetcher.state !== "idle", onClick, config.is_paw_down_enabled);
+}
 
-  const downEnabled = config.is_paw_down_enabled;
-  const disabled = isOwn || fetcher.state !== "idle";
+/** Both paws submit the page's reaction form: the item in the button's action, the direction in its value. */
+function pawsView(
+  { itemId, itemType, isOwn = false, anchor, size = "md" }: PawProps,
+  shown: PawState,
+  disabled: boolean,
+  onClick: (event: React.MouseEvent<HTMLButtonElement>) => void,
+  downEnabled: boolean,
+) {
   const scoreClass = shown.pwnd > 0 ? " is-positive" : shown.pwnd < 0 ? " is-negative" : "";
 
   const action = reactionAction("paw", itemType, itemId, anchor);
-
-  function send(event: React.MouseEvent<HTMLButtonElement>) {
-    if (user) sendReaction(event, fetcher.submit);
-    else {
-      event.preventDefault();
-      notice.info(GUEST_NOTICE_TITLE, "Зарегистрируйтесь или войдите на сайт, чтобы ставить лапки.", 5000);
-    }
-  }
 
   const paw = (negative: boolean) => {
     const active = shown.ownd === (negative ? -1 : 1);
@@ -111,14 +134,13 @@ export function PawButton({
         aria-label={label}
         title={label}
         disabled={disabled}
-        onClick={send}
+        onClick={onClick}
       >
         <IconPaw size={size === "sm" ? 16 : 18} />
       </button>
     );
   };
 
-  // Both paws submit the page's reaction form: the item in the button's action, the direction in its value.
   return (
     <div className={`paws paws-${size}`}>
       {paw(false)}

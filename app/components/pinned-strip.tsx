@@ -25,9 +25,11 @@ function CarouselNav({ strip, count }: { strip: RefObject<HTMLUListElement | nul
   useEffect(() => {
     const element = strip.current;
     if (!element) return;
-    const measure = () => setOverflowing(count > 1 && count * PINNED_ITEM_WIDTH > element.clientWidth);
-    measure();
-    const observer = new ResizeObserver(measure);
+    // The observer reports the strip's size once it is laid out (and on every change): measuring here as well
+    // forced a layout and a render inside hydration's task.
+    const observer = new ResizeObserver(() =>
+      setOverflowing(count > 1 && count * PINNED_ITEM_WIDTH > element.clientWidth),
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [count, strip]);

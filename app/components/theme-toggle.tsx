@@ -1,6 +1,5 @@
 import { useEffect } from "react";
 import { useFetcher, useLocation } from "react-router";
-import { useHydrated } from "#app/lib/hooks";
 import { useRootData } from "#app/lib/root-data";
 import { asTheme, isDarkTheme, nextTheme, THEME_TITLES } from "#app/lib/theme";
 import type { action } from "#app/routes/theme";
@@ -11,12 +10,12 @@ import { useNotice } from "./notices";
 /**
  * The bulb that switches lightside ↔ darkorange (spec §4 "Theme toggle"). Posts to /theme; with JavaScript
  * through a fetcher (the body class follows the root loader data, so it changes only after the action
- * succeeded), without JavaScript as a plain form that redirects back here.
+ * succeeded), without JavaScript as a plain form that redirects back here. The same markup before and after
+ * hydration (nothing to swap once it has hydrated): the fetcher's submission leaves out the way back.
  */
 export function ThemeToggle({ withLabel = false, className }: { withLabel?: boolean; className?: string }) {
   const theme = asTheme(useRootData().theme);
   const fetcher = useFetcher<typeof action>();
-  const hydrated = useHydrated();
   const location = useLocation();
   const notice = useNotice();
   const dark = isDarkTheme(theme);
@@ -28,9 +27,20 @@ export function ThemeToggle({ withLabel = false, className }: { withLabel?: bool
   }, [result, notice]);
 
   return (
-    <fetcher.Form method="post" action="/theme" className={`theme-toggle${className ? ` ${className}` : ""}`}>
+    <fetcher.Form
+      method="post"
+      action="/theme"
+      className={`theme-toggle${className ? ` ${className}` : ""}`}
+      onSubmit={(event) => {
+        // The fetcher gets the action's answer here; the way back is for the plain form only (it would redirect).
+        event.preventDefault();
+        const data = new FormData(event.currentTarget);
+        data.delete("redirectTo");
+        void fetcher.submit(data, { method: "post", action: "/theme" });
+      }}
+    >
       <CsrfField />
-      {hydrated ? null : <input type="hidden" name="redirectTo" value={location.pathname + location.search} />}
+      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
       <button
         type="submit"
         className={withLabel ? "btn btn-ghost theme-toggle-btn" : "btn-icon theme-toggle-btn"}

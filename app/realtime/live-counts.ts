@@ -14,15 +14,18 @@ export function useLiveCommentCount(owner: CountedOwner, count: number, enabled 
   const [state, setState] = useState({ source: count, delta: 0 });
   const delta = state.source === count ? state.delta : 0;
   const step = (by: number) => setState((s) => ({ source: count, delta: (s.source === count ? s.delta : 0) + by }));
-  useRealtimeEvent(["comment_created", "comment_deleted"], (event) => {
-    if (enabled && owner.kind === "post" && event.obj.post_slug === owner.slug) {
-      step(event.type === "comment_created" ? 1 : -1);
-    }
-  });
-  useRealtimeEvent(["shout_comment_created", "shout_comment_deleted"], (event) => {
-    if (enabled && owner.kind === "shout" && event.obj.shout === owner.id) {
-      step(event.type === "shout_comment_created" ? 1 : -1);
-    }
-  });
+  // One subscription for both kinds of owner (each is an effect mounted on every card at hydration).
+  useRealtimeEvent(
+    ["comment_created", "comment_deleted", "shout_comment_created", "shout_comment_deleted"],
+    (event) => {
+      if (!enabled) return;
+      if (event.type === "comment_created" || event.type === "comment_deleted") {
+        if (owner.kind === "post" && event.obj.post_slug === owner.slug)
+          step(event.type === "comment_created" ? 1 : -1);
+      } else if (owner.kind === "shout" && event.obj.shout === owner.id) {
+        step(event.type === "shout_comment_created" ? 1 : -1);
+      }
+    },
+  );
   return Math.max(0, count + delta);
 }
