@@ -111,11 +111,11 @@ export function CommentForm({
 }) {
   const target = resolveTarget(targetProps as TargetProps);
   const fetcher = useFetcher<CommentActionResult>();
-  const hydrated = useHydrated();
   const actionData = useActionData();
   const [formKey, setFormKey] = useState(0);
   const textarea = useRef<HTMLTextAreaElement>(null);
-  const failure = asFailure(fetcher.data) ?? (hydrated ? null : pageFailure(actionData, intent, commentId));
+  // The fetcher's answer once there is one; before it, what a plain form's post brought back with the page.
+  const failure = fetcher.data !== undefined ? asFailure(fetcher.data) : pageFailure(actionData, intent, commentId);
   const pending = fetcher.state !== "idle";
 
   const result = fetcher.data;
@@ -128,12 +128,12 @@ export function CommentForm({
   }, [result, fetcher.state]);
 
   useEffect(() => {
-    if (autoFocus && hydrated) {
+    if (autoFocus) {
       const node = textarea.current;
       node?.focus();
       if (node) node.setSelectionRange(node.value.length, node.value.length);
     }
-  }, [autoFocus, hydrated]);
+  }, [autoFocus]);
 
   const errors = failure?.errors.text;
   const fieldId = `comment-text-${intent}-${commentId ?? "new"}`;
@@ -143,10 +143,18 @@ export function CommentForm({
       action={commentTargetUrl(target)}
       className={`comment-form comment-form-${intent}`}
       key={formKey}
+      onSubmit={(event) => {
+        // The same markup before and after hydration (nothing to swap once hydrated): the fetcher's submission
+        // leaves out the plain form's mark, which asks the action for a redirect.
+        event.preventDefault();
+        const data = new FormData(event.currentTarget);
+        data.delete("nojs");
+        void fetcher.submit(data, { method: "post", action: commentTargetUrl(target) });
+      }}
     >
       <CsrfField />
       <input type="hidden" name="intent" value={intent} />
-      {hydrated ? null : <input type="hidden" name="nojs" value="1" />}
+      <input type="hidden" name="nojs" value="1" />
       {intent === "reply" && commentId ? <input type="hidden" name="respond_to_comment" value={commentId} /> : null}
       {intent === "edit-comment" && commentId ? <input type="hidden" name="comment_id" value={commentId} /> : null}
       <label htmlFor={fieldId} className="visually-hidden">
@@ -176,18 +184,24 @@ export function CommentForm({
         <button type="submit" className="btn btn-primary btn-sm" disabled={pending} aria-busy={pending || undefined}>
           {pending ? "Отправляем…" : submitLabel}
         </button>
-        {onCancel && hydrated ? (
-          <button type="button" className="btn btn-ghost btn-sm" onClick={onCancel}>
-            Отмена
-          </button>
-        ) : cancelHref ? (
-          <Link className="btn btn-ghost btn-sm" to={cancelHref} preventScrollReset>
-            Отмена
-          </Link>
-        ) : null}
+        {onCancel || cancelHref ? <CancelControl onCancel={onCancel} cancelHref={cancelHref} /> : null}
       </div>
     </fetcher.Form>
   );
+}
+
+/** «Отмена» of a form opened in place (a button) or by a link (`?reply=`, without JavaScript). */
+function CancelControl({ onCancel, cancelHref }: { onCancel?: () => void; cancelHref?: string }) {
+  const hydrated = useHydrated();
+  return onCancel && hydrated ? (
+    <button type="button" className="btn btn-ghost btn-sm" onClick={onCancel}>
+      Отмена
+    </button>
+  ) : cancelHref ? (
+    <Link className="btn btn-ghost btn-sm" to={cancelHref} preventScrollReset>
+      Отмена
+    </Link>
+  ) : null;
 }
 
 /** The page's delete forms share this fetcher: a deleted comment (and its form) is gone before the answer is shown. */
