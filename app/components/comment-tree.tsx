@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useActionData, useFetcher } from "react-router";
 import { useHydrated } from "#app/lib/hooks";
+import { submitThroughFetcher } from "#app/lib/plain-form";
 import { useRootData } from "#app/lib/root-data";
 import type { LiveComment } from "#app/realtime/live-comments";
 import type { PublicUser } from "#workers/core/accounts/accounts.serializers";
@@ -143,14 +144,8 @@ export function CommentForm({
       action={commentTargetUrl(target)}
       className={`comment-form comment-form-${intent}`}
       key={formKey}
-      onSubmit={(event) => {
-        // The same markup before and after hydration (nothing to swap once hydrated): the fetcher's submission
-        // leaves out the plain form's mark, which asks the action for a redirect.
-        event.preventDefault();
-        const data = new FormData(event.currentTarget);
-        data.delete("nojs");
-        void fetcher.submit(data, { method: "post", action: commentTargetUrl(target) });
-      }}
+      // The same markup before and after hydration: the fetcher's submission leaves out the plain form's mark.
+      onSubmit={(event) => submitThroughFetcher(event, fetcher.submit, commentTargetUrl(target))}
     >
       <CsrfField />
       <input type="hidden" name="intent" value={intent} />

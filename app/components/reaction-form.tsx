@@ -1,6 +1,7 @@
 import type { MouseEvent } from "react";
 import type { FetcherSubmitFunction as FetcherSubmit } from "react-router";
 import { useBackPath } from "#app/lib/back-path";
+import { fetcherFormData } from "#app/lib/plain-form";
 import { CsrfField } from "./csrf-field";
 
 export const GUEST_NOTICE_TITLE = "Войдите на сайт.";
@@ -35,13 +36,14 @@ export function reactionAction(kind: "paw" | "bookmark", itemType: string, itemI
 /**
  * With JavaScript a reaction button goes through its fetcher (no navigation): the page's reaction form's data (so
  * the token is the cookie's, app/lib/api.ts) and the pressed button's name and value (a paw's direction), without
- * `redirectTo` (the way back of a plain form: the action would redirect the fetcher).
+ * the plain form's way back (`fetcherFormData`: the action would redirect the fetcher).
  */
 export function sendReaction(event: MouseEvent<HTMLButtonElement>, submit: FetcherSubmit): void {
   event.preventDefault();
   const button = event.currentTarget;
   // The shell renders the form wherever these buttons are.
-  const data = new FormData(button.form as HTMLFormElement, button);
-  data.delete("redirectTo");
-  void submit(data, { method: "post", action: button.getAttribute("formaction") ?? undefined });
+  void submit(fetcherFormData(button.form as HTMLFormElement, button), {
+    method: "post",
+    action: button.getAttribute("formaction") ?? undefined,
+  });
 }

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { useFetcher, useLocation } from "react-router";
+import { submitThroughFetcher } from "#app/lib/plain-form";
 import { useRootData } from "#app/lib/root-data";
 import { asTheme, isDarkTheme, nextTheme, THEME_TITLES } from "#app/lib/theme";
 import type { action } from "#app/routes/theme";
@@ -31,13 +32,8 @@ export function ThemeToggle({ withLabel = false, className }: { withLabel?: bool
       method="post"
       action="/theme"
       className={`theme-toggle${className ? ` ${className}` : ""}`}
-      onSubmit={(event) => {
-        // The fetcher gets the action's answer here; the way back is for the plain form only (it would redirect).
-        event.preventDefault();
-        const data = new FormData(event.currentTarget);
-        data.delete("redirectTo");
-        void fetcher.submit(data, { method: "post", action: "/theme" });
-      }}
+      // The fetcher gets the action's answer here; the way back is for the plain form only.
+      onSubmit={(event) => submitThroughFetcher(event, fetcher.submit, "/theme")}
     >
       <CsrfField />
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
