@@ -1,5 +1,5 @@
 import { useFollowsPresence, useIsOnline } from "#app/realtime/provider";
-import { DEFAULT_AVATAR } from "#workers/core/accounts/accounts.constants";
+import { DEFAULT_AVATAR } from "#workers/core/accounts/appearance.constants";
 import { IconCoin } from "./icons";
 
 export type AvatarSize = 20 | 40 | 80;

@@ -1,9 +1,8 @@
-import { useEffect } from "react";
-import { useButtonFetcher, useFollowedState } from "#app/lib/hooks";
+import { useFollowedState } from "#app/lib/hooks";
 import { useRootData } from "#app/lib/root-data";
 import { IconBookmark } from "./icons";
 import { useNotice } from "./notices";
-import { GUEST_NOTICE_TITLE, REACTION_FORM_ID, reactionAction, sendReaction } from "./reaction-form";
+import { GUEST_NOTICE_TITLE, REACTION_FORM_ID, reactionAction, useReaction } from "./reaction-form";
 
 /** What can be bookmarked: posts and shouts. */
 export type BookmarkItemType = "post" | "shout";
@@ -12,12 +11,6 @@ const GUEST_TEXT: Record<BookmarkItemType, string> = {
   post: "Зарегистрируйтесь или войдите на сайт, чтобы добавлять статьи в закладки.",
   shout: "Зарегистрируйтесь или войдите на сайт, чтобы добавлять записки в закладки.",
 };
-
-interface BookmarkResult {
-  ok: boolean;
-  is_bookmarked?: boolean;
-  detail?: string;
-}
 
 interface BookmarkProps {
   itemId: number;
@@ -29,8 +22,8 @@ interface BookmarkProps {
 
 /**
  * Adds a post or a shout to the member's bookmarks or takes it out: a button of the page's ReactionForm, posting to
- * /reactions/bookmark (a fetcher with JavaScript, the plain form coming back to the page at `anchor` without).
- * Guests: the notice or the sign-in page — their button has no fetcher and no effects.
+ * /reactions/bookmark (sent by useReaction with JavaScript, the plain form coming back to the page at `anchor`
+ * without). Guests: the notice or the sign-in page.
  */
 export function BookmarkButton(props: BookmarkProps) {
   const { user } = useRootData();
@@ -46,18 +39,13 @@ function GuestBookmark(props: BookmarkProps) {
 }
 
 function MemberBookmark(props: BookmarkProps) {
-  const fetcher = useButtonFetcher<BookmarkResult>();
   const notice = useNotice();
   const [marked, setMarked] = useFollowedState(props.isBookmarked);
-  const result = fetcher.data;
-  useEffect(() => {
-    if (!result) return;
-    if (result.ok && result.is_bookmarked !== undefined) setMarked(result.is_bookmarked);
-    else if (!result.ok) notice.error("Закладка не изменена.", result.detail);
-  }, [result, notice, setMarked]);
-
-  const shown = fetcher.formData ? !marked : marked;
-  return bookmarkView(props, shown, fetcher.state !== "idle", (event) => sendReaction(event, fetcher.submit));
+  const { pending, onClick } = useReaction<{ is_bookmarked: boolean }>((result) => {
+    if (result?.ok) setMarked(result.is_bookmarked);
+    else notice.error("Закладка не изменена.", result?.detail);
+  });
+  return bookmarkView(props, pending ? !marked : marked, pending !== null, onClick);
 }
 
 function bookmarkView(

@@ -1,18 +1,10 @@
-import { useEffect } from "react";
-import { useButtonFetcher, useFollowedState } from "#app/lib/hooks";
+import { useFollowedState } from "#app/lib/hooks";
 import { useRootData } from "#app/lib/root-data";
 import { useRealtimeEvent } from "#app/realtime/provider";
 import { announce } from "./announcer";
 import { IconPaw } from "./icons";
 import { useNotice } from "./notices";
-import { GUEST_NOTICE_TITLE, REACTION_FORM_ID, reactionAction, sendReaction } from "./reaction-form";
-
-interface PawResult {
-  ok: boolean;
-  pwnd?: number;
-  ownd?: 1 | -1 | 0;
-  detail?: string;
-}
+import { GUEST_NOTICE_TITLE, REACTION_FORM_ID, reactionAction, useReaction } from "./reaction-form";
 
 const samePaws = (a: { pwnd: number; ownd: number }, b: { pwnd: number; ownd: number }) =>
   a.pwnd === b.pwnd && a.ownd === b.ownd;
@@ -35,8 +27,8 @@ type PawState = { pwnd: number; ownd: number };
 
 /**
  * Paws of a post, a shout or a comment under either: the up paw, the down paw (only while `is_paw_down_enabled`) and the score
- * `pwnd`; the member's own paw (`ownd`) is highlighted. Each paw is a button of the page's ReactionForm: a fetcher with
- * JavaScript, the plain form without (it comes back to the page, at `anchor`). Guests get the notice
+ * `pwnd`; the member's own paw (`ownd`) is highlighted. Each paw is a button of the page's ReactionForm: sent by
+ * its sender with JavaScript (useReaction), the plain form without (it comes back to the page, at `anchor`). Guests get the notice
  * 'Войдите на сайт.' (with JavaScript) or the sign-in page (without). The author's own item shows the
  * score only.
  */
@@ -75,28 +67,23 @@ function GuestPaws(props: PawProps) {
 
 function MemberPaws(props: PawProps & { userId: number }) {
   const { config } = useRootData();
-  const fetcher = useButtonFetcher<PawResult>();
   const notice = useNotice();
   const [state, setState] = usePawState(props, props.userId);
-  const result = fetcher.data;
-  useEffect(() => {
-    if (!result) return;
-    if (result.ok && result.pwnd !== undefined) {
-      setState({ pwnd: result.pwnd, ownd: result.ownd ?? 0 });
+  const { pending, onClick } = useReaction<PawState>((result) => {
+    if (result?.ok) {
+      setState({ pwnd: result.pwnd, ownd: result.ownd });
       announce(`Счёт лапок: ${result.pwnd}`);
-    } else if (!result.ok) notice.error("Лапка не поставлена.", result.detail);
-  }, [result, notice, setState]);
+    } else notice.error("Лапка не поставлена.", result?.detail);
+  });
 
   // While a paw is on its way, show what it will most likely do.
   let shown = state;
-  if (fetcher.formData) {
-    const negative = fetcher.formData.get("is_negative") === "true";
-    const want = negative ? -1 : 1;
+  if (pending) {
+    const want = pending.get("is_negative") === "true" ? -1 : 1;
     const ownNext = state.ownd === want ? 0 : want;
     shown = { pwnd: state.pwnd - state.ownd + ownNext, ownd: ownNext };
   }
-  const onClick = (event: React.MouseEvent<HTMLButtonElement>) => sendReaction(event, fetcher.submit);
-  return pawsView(props, shown, !!props.isOwn || fetcher.state !== "idle", onClick, config.is_paw_down_enabled);
+  return pawsView(props, shown, !!props.isOwn || pending !== null, onClick, config.is_paw_down_enabled);
 }
 
 /** Both paws submit the page's reaction form: the item in the button's action, the direction in its value. */

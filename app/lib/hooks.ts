@@ -1,11 +1,5 @@
 import { type Dispatch, type SetStateAction, useEffect, useState, useSyncExternalStore } from "react";
-import {
-  type FetcherSubmitFunction,
-  type NavigateFunction,
-  type NavigateOptions,
-  useFetcher,
-  useNavigate,
-} from "react-router";
+import { type NavigateFunction, type NavigateOptions, useNavigate } from "react-router";
 
 const noop = () => () => {};
 
@@ -17,39 +11,6 @@ export function useHydrated(): boolean {
     () => false,
   );
 }
-
-/** What a reaction button reads of its fetcher. */
-export interface ButtonFetcher<T> {
-  state: "idle" | "loading" | "submitting";
-  data: T | undefined;
-  formData: FormData | undefined;
-  submit: FetcherSubmitFunction;
-}
-
-const SERVER_FETCHER: ButtonFetcher<never> = {
-  state: "idle",
-  data: undefined,
-  formData: undefined,
-  // Event handlers do not run on the server.
-  submit: () => Promise.resolve(),
-};
-
-function useServerFetcher<T>(): ButtonFetcher<T> {
-  return SERVER_FETCHER;
-}
-
-function useBrowserFetcher<T>(): ButtonFetcher<T> {
-  // The actions answer plain JSON objects, which arrive as they were sent.
-  return useFetcher<T>() as ButtonFetcher<T>;
-}
-
-/**
- * The fetcher of a button repeated on every card and comment (paws, bookmarks). On the server it is the idle
- * fetcher the browser's first render also sees, without React Router's per-instance work (contexts, an id, a
- * submit function): a hundred of them were about a twentieth of a discussion's render (decision 0040).
- * `import.meta.env.SSR` is fixed at build time, so each side always calls the same hooks.
- */
-export const useButtonFetcher: <T>() => ButtonFetcher<T> = import.meta.env.SSR ? useServerFetcher : useBrowserFetcher;
 
 /** The page's `navigate`, registered once by the shell (useClickNavigation); null until it has mounted. */
 let pageNavigate: NavigateFunction | null = null;

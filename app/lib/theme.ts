@@ -1,4 +1,4 @@
-import { DEFAULT_THEME, THEME_TITLES, THEMES, type Theme } from "#workers/core/accounts/accounts.constants";
+import { DEFAULT_THEME, THEME_TITLES, THEMES, type Theme } from "#workers/core/accounts/appearance.constants";
 
 export { DEFAULT_THEME, THEME_TITLES, THEMES, type Theme };
 

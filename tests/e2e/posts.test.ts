@@ -73,18 +73,29 @@ describe("posts in the browser", () => {
     await expect.poll(() => reader.locator("li.comment").count()).toBe(6);
     expect(await reader.locator("#comments").textContent()).toContain("6 комментариев");
 
-    // Paw up, then (with paw down enabled) switch to down, then bookmark.
+    // With paw down enabled: a refused paw, paw up, then switch to down, then bookmark.
     const admin = await (await newContext()).newPage();
     await signInAs(admin, "admin@kostyor.local", "admin-demo-2026");
     const csrf = (await admin.context().cookies()).find((c) => c.name === "csrftoken")?.value ?? "";
-    const patched = await admin.request.patch("/api/v1/config/", {
-      data: { is_paw_down_enabled: true },
-      headers: { "X-CSRFTOKEN": csrf },
-    });
-    expect(patched.status()).toBe(200);
+    const setPawDown = async (enabled: boolean) => {
+      const patched = await admin.request.patch("/api/v1/config/", {
+        data: { is_paw_down_enabled: enabled },
+        headers: { "X-CSRFTOKEN": csrf },
+      });
+      expect(patched.status()).toBe(200);
+    };
+    await setPawDown(true);
     await reader.reload();
     await hydrated(reader);
     const postActions = reader.locator(".post-footer, .post-actions").first();
+    // A paw the site refuses (down paws switched off since the page loaded) says why and leaves the score alone.
+    await setPawDown(false);
+    await postActions.getByRole("button", { name: "Лапка вниз" }).click();
+    await expect.poll(() => reader.getByText("Лапки вниз на сайте отключены.").isVisible()).toBe(true);
+    expect(await reader.getByText("Лапка не поставлена.").isVisible()).toBe(true);
+    expect(await score(reader)).toBe("0");
+    await expect.poll(() => postActions.getByRole("button", { name: "Лапка вниз" }).isEnabled()).toBe(true);
+    await setPawDown(true);
     await postActions.getByRole("button", { name: "Лапка вверх" }).click();
     await expect.poll(() => score(reader)).toBe("1");
     // The new score is said once, by the page's one announcer; the scores themselves are not live regions.
@@ -136,10 +147,8 @@ describe("posts in the browser", () => {
     expect(rss).toContain(title);
     const sitemap = await (await reader.request.get("/sitemap.xml")).text();
     expect(sitemap).toContain(path);
-    await admin.request.patch("/api/v1/config/", {
-      data: { is_paw_down_enabled: false },
-      headers: { "X-CSRFTOKEN": csrf },
-    });
+
+    await setPawDown(false);
   });
 
   it("comments and paws with JavaScript disabled", async () => {

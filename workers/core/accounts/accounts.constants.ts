@@ -1,17 +1,7 @@
-/** Account constants without zod, safe for the browser bundle (the shell imports these). */
-
-export const THEMES = ["lightside", "darkside", "halloween", "winter", "darkorange", "grayscale"] as const;
-export type Theme = (typeof THEMES)[number];
-export const DEFAULT_THEME: Theme = "darkorange";
-
-export const THEME_TITLES: Record<Theme, string> = {
-  lightside: "Светлая сторона",
-  darkside: "Тёмная сторона",
-  halloween: "Хэллоуин",
-  winter: "Зима",
-  darkorange: "Тёмно-оранжевая",
-  grayscale: "Оттенки серого",
-};
+/**
+ * Account constants without zod, safe for the browser bundle (the settings and sign-up pages import these). What
+ * every page's shell needs of an account is in appearance.constants.ts, so that these stay out of its chunk.
+ */
 
 /** Every member settings flag (spec §3 Current user), its default and its label in the settings form. */
 export const SETTINGS = {
@@ -50,5 +40,3 @@ export const PASSWORD_MAX = 128;
 /** How long a new invitation code stays valid, as the member picks it in settings. */
 export const INVITATION_DAYS = [1, 7, 30] as const;
 export const INVITATION_QUOTA = 5;
-
-export const DEFAULT_AVATAR = "/images/avatar-default.svg";

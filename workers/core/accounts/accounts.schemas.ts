@@ -4,12 +4,13 @@ import {
   PASSWORD_MAX,
   PASSWORD_MIN,
   SETTING_KEYS,
-  THEMES,
   USERNAME_MAX,
   USERNAME_MIN,
 } from "./accounts.constants";
+import { THEMES } from "./appearance.constants";
 
 export * from "./accounts.constants";
+export * from "./appearance.constants";
 
 /** Universal (client-safe) schemas for accounts: one schema serves a form and its action. */
 

@@ -1,7 +1,8 @@
 import type { UserRow } from "#drizzle/schema";
 import { isSanctioned } from "#workers/core/moderation/sanctions.constants";
 import { AVATAR_SIZES, mediaUrl } from "#workers/core/shared/media";
-import { DEFAULT_AVATAR, type Settings, THEMES, type Theme, withSettingDefaults } from "./accounts.constants";
+import { type Settings, withSettingDefaults } from "./accounts.constants";
+import { DEFAULT_AVATAR, THEMES, type Theme } from "./appearance.constants";
 import type { PublicUserRow } from "./public-users";
 
 export interface AvatarUrls {

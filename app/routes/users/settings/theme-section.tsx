@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { CsrfField } from "#app/components/csrf-field";
 import { errorsFor, FormErrors, SelectField, SubmitButton, SuccessMessage } from "#app/components/form";
-import { THEME_TITLES, THEMES, type Theme } from "#workers/core/accounts/accounts.constants";
+import { THEME_TITLES, THEMES, type Theme } from "#workers/core/accounts/appearance.constants";
 import { IntentField, type SectionProps, useSection } from "./section";
 
 /** «Оформление»: the member's theme. */
