@@ -26,11 +26,11 @@ interface PawProps {
 type PawState = { pwnd: number; ownd: number };
 
 /**
- * Paws of a post, a shout or a comment under either: the up paw, the down paw (only while `is_paw_down_enabled`) and the score
- * `pwnd`; the member's own paw (`ownd`) is highlighted. Each paw is a button of the page's ReactionForm: sent by
- * its sender with JavaScript (useReaction), the plain form without (it comes back to the page, at `anchor`). Guests get the notice
- * 'Войдите на сайт.' (with JavaScript) or the sign-in page (without). The author's own item shows the
- * score only.
+ * Paws of a post, a shout or a comment under either: the up paw, the down paw (only while `is_paw_down_enabled`)
+ * and the score `pwnd`; the member's own paw (`ownd`) is highlighted. Each paw is a button of the page's
+ * ReactionForm: sent by its sender with JavaScript (useReaction), the plain form without (it comes back to the page,
+ * at `anchor`). Guests get the notice 'Войдите на сайт.' (with JavaScript) or the sign-in page (without). The
+ * author's own item shows the score only.
  */
 export function PawButton(props: PawProps) {
   const { user } = useRootData();
