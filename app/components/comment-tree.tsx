@@ -111,6 +111,7 @@ export function CommentForm({
   autoFocus?: boolean;
 }) {
   const target = resolveTarget(targetProps as TargetProps);
+  const action = commentTargetUrl(target);
   const fetcher = useFetcher<CommentActionResult>();
   const actionData = useActionData();
   const [formKey, setFormKey] = useState(0);
@@ -141,11 +142,11 @@ export function CommentForm({
   return (
     <fetcher.Form
       method="post"
-      action={commentTargetUrl(target)}
+      action={action}
       className={`comment-form comment-form-${intent}`}
       key={formKey}
       // The same markup before and after hydration: the fetcher's submission leaves out the plain form's mark.
-      onSubmit={(event) => submitThroughFetcher(event, fetcher.submit, commentTargetUrl(target))}
+      onSubmit={(event) => submitThroughFetcher(event, fetcher.submit, action)}
     >
       <CsrfField />
       <input type="hidden" name="intent" value={intent} />
