@@ -64,11 +64,26 @@ const PAGES: readonly PageCheck[] = [
   { name: "home, top", path: () => "/?type=top", roles: BOTH, feed: () => "/rss.xml" },
   { name: "post with comments", path: (f) => f.post, roles: BOTH },
   {
+    name: "editor, the draft's preview",
+    path: (f) => f.editor,
+    roles: MEMBER,
+    // The page as it loads: the editor's code is held back, so the preview stays while axe reads the page.
+    open: async (page) => {
+      const held = new Promise<void>((resolve) => {
+        void page.route(/\/assets\/post-editor\.client-[\w-]+\.js$/, () => resolve());
+      });
+      await page.keyboard.press("Shift");
+      await held;
+      return undefined;
+    },
+  },
+  {
     name: "editor",
     path: (f) => f.editor,
     roles: MEMBER,
-    // The editor itself is loaded after hydration.
+    // The editor itself is loaded when the author is active on the page: here, a press in the draft's text.
     open: async (page) => {
+      await page.getByRole("textbox", { name: "Текст статьи" }).click();
       await page.locator(".ProseMirror").waitFor();
       return undefined;
     },

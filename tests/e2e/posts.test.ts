@@ -16,7 +16,7 @@ async function writePost(page: Page, title: string): Promise<string> {
   await page.locator(".toolbar").getByRole("button", { name: "Написать" }).click();
   await page.waitForURL(/\/posts\/[^/]+\/editor$/);
   await hydrated(page);
-  await page.getByLabel("Заголовок").fill(title);
+  await page.getByLabel("Заголовок", { exact: true }).fill(title);
   await page.getByLabel("Теги").fill("ведьмак, обзор");
   const editor = page.locator(".ProseMirror");
   await editor.waitFor();
@@ -149,6 +149,45 @@ describe("posts in the browser", () => {
     expect(sitemap).toContain(path);
 
     await setPawDown(false);
+  });
+
+  it("shows the draft until the editor loads, puts the cursor where pressed, keeps the page when it fails", async () => {
+    const author = await (await newContext()).newPage();
+    await signInAs(author, "Ведьмак", MEMBER_PASSWORD);
+    // The editor's code cannot arrive: the page keeps the draft and says so.
+    const chunk = /\/assets\/post-editor\.client-[\w-]+\.js$/;
+    await author.route(chunk, (route) => route.abort());
+    await hydrated(author);
+    await author.locator(".toolbar").getByRole("button", { name: "Написать" }).click();
+    await author.waitForURL(/\/posts\/[^/]+\/editor$/);
+    await hydrated(author);
+    const text = author.getByRole("textbox", { name: "Текст статьи" });
+    expect(await author.locator(".post-editor-preview").count()).toBe(1);
+    expect(await author.locator(".ProseMirror").count()).toBe(0);
+    expect(await author.getByRole("button", { name: "Жирный" }).isDisabled()).toBe(true);
+    await text.click();
+    await author.getByText("Редактор не загрузился. Обновите страницу, чтобы попробовать ещё раз.").waitFor();
+    expect(await author.getByRole("heading", { name: "Черновик" }).isVisible()).toBe(true);
+    expect(await author.getByLabel("Заголовок", { exact: true }).isVisible()).toBe(true);
+
+    // With its code: a press in the preview's text loads the editor with the cursor in it.
+    await author.unroute(chunk);
+    await author.reload();
+    await hydrated(author);
+    expect(await author.locator(".ProseMirror").count()).toBe(0);
+    await author.getByRole("textbox", { name: "Текст статьи" }).click();
+    await author.locator(".ProseMirror").waitFor();
+    await expect
+      .poll(() => author.evaluate(() => document.activeElement?.classList.contains("ProseMirror")))
+      .toBe(true);
+    await author.keyboard.type("Черновик о Цири.");
+    await expect.poll(() => author.getByText("Все изменения сохранены.").isVisible(), { timeout: 15_000 }).toBe(true);
+
+    // The next visit shows the saved text in the preview, before any editor code has run.
+    await author.reload();
+    await hydrated(author);
+    expect(await author.locator(".ProseMirror").count()).toBe(0);
+    expect(await author.locator(".post-editor-preview").getByText("Черновик о Цири.").isVisible()).toBe(true);
   });
 
   it("comments and paws with JavaScript disabled", async () => {

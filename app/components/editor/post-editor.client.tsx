@@ -1,25 +1,54 @@
 import type { Editor } from "@tiptap/core";
 import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
-import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
-import { ZPostBody } from "#workers/core/posts/body.schemas";
+import { type ReactNode, type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { parseVideoUrl } from "#workers/core/shared/embeds";
 import { postExtensions, SAFE_HREF } from "./extensions";
 import { toEditorContent, toPostBody } from "./normalise";
+import type { EditorFocus } from "./preview";
+import { EditorToolbar, type ToolbarCommand, type ToolbarState } from "./toolbar";
 import type { PostEditorProps } from "./types";
 
 /**
- * The post editor (Tiptap). Client-only: loaded lazily by ./index.tsx after hydration. It edits exactly the
- * ZPostBody schema and reports every change as a validated body.
+ * The post editor (Tiptap). Client-only: loaded lazily by ./index.tsx once the author is active on the page. It
+ * edits exactly the ZPostBody schema and reports every change as a validated body.
  */
 
 const MEDIA_SRC = /^\/media\/[\w/.-]+$/;
 const VIDEO_ERROR = "Эта ссылка не поддерживается. Вставьте ссылку на видео YouTube, VK Видео или Twitch.";
+const BODY_ERROR = "Текст статьи не получается сохранить.";
 
-export default function PostEditor({ initialBody, onChange, uploadImage, readOnly = false }: PostEditorProps) {
+/**
+ * The body's schema (zod) is loaded with the first change, not with the editor: evaluating zod's schemas was a
+ * third of the editor chunk's evaluation, and a draft that is only read never needs them. A failed load is
+ * forgotten, so the next change tries again.
+ */
+let bodySchemas: Promise<typeof import("#workers/core/posts/body.schemas")> | null = null;
+function loadBodySchemas() {
+  bodySchemas ??= import("#workers/core/posts/body.schemas").catch((cause: unknown) => {
+    bodySchemas = null;
+    throw cause;
+  });
+  return bodySchemas;
+}
+
+interface LoadedProps extends PostEditorProps {
+  /** Where to put the cursor once the editor exists (set by the preview); read once, then cleared. */
+  focus: RefObject<EditorFocus | null>;
+  /** What shows until the editor exists: the preview that stood in for it. */
+  preview: ReactNode;
+}
+
+export default function PostEditor({
+  initialBody,
+  onChange,
+  uploadImage,
+  readOnly = false,
+  focus,
+  preview,
+}: LoadedProps) {
   const [error, setError] = useState<string | null>(null);
   const [bodyError, setBodyError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(0);
-  const fileInput = useRef<HTMLInputElement>(null);
   const onChangeRef = useRef(onChange);
   const uploadRef = useRef(uploadImage);
   const lastSent = useRef(JSON.stringify(toPostBody(initialBody)));
@@ -30,18 +59,25 @@ export default function PostEditor({ initialBody, onChange, uploadImage, readOnl
     uploadRef.current = uploadImage;
   });
 
+  // Changes are checked in the order they were made: each waits for the same module.
   const emit = useCallback((json: unknown) => {
     const body = toPostBody(json);
-    const parsed = ZPostBody.safeParse(body);
-    if (!parsed.success) {
-      setBodyError(parsed.error.issues[0]?.message ?? "Текст статьи не получается сохранить.");
-      return;
-    }
-    setBodyError(null);
-    const serialised = JSON.stringify(parsed.data);
-    if (serialised === lastSent.current) return;
-    lastSent.current = serialised;
-    onChangeRef.current(parsed.data);
+    loadBodySchemas().then(
+      ({ ZPostBody }) => {
+        const parsed = ZPostBody.safeParse(body);
+        if (!parsed.success) {
+          const reason = parsed.error.issues[0]?.message ?? BODY_ERROR;
+          setBodyError(`${reason} Изменения не сохраняются, пока это не исправлено.`);
+          return;
+        }
+        setBodyError(null);
+        const serialised = JSON.stringify(parsed.data);
+        if (serialised === lastSent.current) return;
+        lastSent.current = serialised;
+        onChangeRef.current(parsed.data);
+      },
+      () => setBodyError(`${BODY_ERROR} Нет связи с сайтом: изменения сохранятся со следующей правкой.`),
+    );
   }, []);
 
   const insertFiles = useCallback(async (editor: Editor, files: File[], pos?: number) => {
@@ -70,7 +106,9 @@ export default function PostEditor({ initialBody, onChange, uploadImage, readOnl
     extensions: postExtensions(),
     content: initialContent,
     editable: !readOnly,
-    immediatelyRender: true,
+    // Built in an effect, not during the render: a render React throws away (an update arriving while this
+    // chunk's first render is under way restarts it) would otherwise build a second editor.
+    immediatelyRender: false,
     shouldRerenderOnTransaction: false,
     // The CSP allows no inline <style>: Tiptap's base rules are in app/styles/pages/editor.css instead.
     injectCSS: false,
@@ -98,16 +136,58 @@ export default function PostEditor({ initialBody, onChange, uploadImage, readOnl
         return true;
       },
     },
-    onUpdate: ({ editor }) => emit(editor.getJSON()),
+    onUpdate: ({ editor: changed }) => emit(changed.getJSON()),
   });
   const editorRef = useRef<Editor | null>(editor);
   editorRef.current = editor;
 
   useEffect(() => {
-    editor.setEditable(!readOnly, false);
+    editor?.setEditable(!readOnly, false);
   }, [editor, readOnly]);
 
-  const state = useEditorState({
+  if (!editor) return preview;
+  return (
+    <LoadedEditor
+      editor={editor}
+      error={error}
+      setError={setError}
+      bodyError={bodyError}
+      uploading={uploading}
+      insertFiles={insertFiles}
+      focus={focus}
+    />
+  );
+}
+
+function LoadedEditor({
+  editor,
+  error,
+  setError,
+  bodyError,
+  uploading,
+  insertFiles,
+  focus,
+}: {
+  editor: Editor;
+  error: string | null;
+  setError(error: string | null): void;
+  bodyError: string | null;
+  uploading: number;
+  insertFiles(editor: Editor, files: File[]): Promise<boolean>;
+  focus: RefObject<EditorFocus | null>;
+}) {
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  // The author pressed the preview's text or focused it: the cursor goes there (or to the end). After the commit,
+  // when EditorContent has put the editor's element into the page.
+  useEffect(() => {
+    const at = focus.current;
+    focus.current = null;
+    if (!at || !editor.isEditable) return;
+    const pos = at === "end" ? undefined : editor.view.posAtCoords({ left: at.x, top: at.y })?.pos;
+    editor.commands.focus(pos ?? "end");
+  }, [editor, focus]);
+  const state: ToolbarState = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
       bold: e.isActive("bold"),
@@ -165,73 +245,49 @@ export default function PostEditor({ initialBody, onChange, uploadImage, readOnl
     editor.chain().focus().setEmbed(video).run();
   };
 
-  const disabled = !state.editable;
-  const button = (label: string, icon: ReactNode, run: () => void, active?: boolean, isDisabled = disabled) => (
-    <button
-      type="button"
-      className={`post-editor-btn${active ? " is-active" : ""}`}
-      aria-label={label}
-      title={label}
-      aria-pressed={active === undefined ? undefined : active}
-      disabled={isDisabled}
-      onMouseDown={(event) => event.preventDefault()}
-      onClick={run}
-    >
-      {icon}
-    </button>
-  );
-  const chain = () => editor.chain().focus();
+  const run = (command: ToolbarCommand) => {
+    const chain = () => editor.chain().focus();
+    switch (command) {
+      case "bold":
+        return chain().toggleBold().run();
+      case "italic":
+        return chain().toggleItalic().run();
+      case "strike":
+        return chain().toggleStrike().run();
+      case "code":
+        return chain().toggleCode().run();
+      case "link":
+        return setLink();
+      case "h2":
+        return chain().toggleHeading({ level: 2 }).run();
+      case "h3":
+        return chain().toggleHeading({ level: 3 }).run();
+      case "bulletList":
+        return chain().toggleBulletList().run();
+      case "orderedList":
+        return chain().toggleOrderedList().run();
+      case "blockquote":
+        return chain().toggleBlockquote().run();
+      case "codeBlock":
+        return chain().toggleCodeBlock().run();
+      case "image":
+        return fileInput.current?.click();
+      case "video":
+        return addVideo();
+      case "spoiler":
+        return chain().toggleSpoiler().run();
+      case "rule":
+        return chain().setHorizontalRule().run();
+      case "undo":
+        return chain().undo().run();
+      case "redo":
+        return chain().redo().run();
+    }
+  };
 
   return (
     <div className="post-editor" aria-busy={uploading > 0 || undefined}>
-      <div className="post-editor-toolbar" role="toolbar" aria-label="Форматирование">
-        <div className="post-editor-group">
-          {button("Жирный", <Icon d={ICONS.bold} />, () => chain().toggleBold().run(), state.bold)}
-          {button("Курсив", <Icon d={ICONS.italic} />, () => chain().toggleItalic().run(), state.italic)}
-          {button("Зачёркнутый", <Icon d={ICONS.strike} />, () => chain().toggleStrike().run(), state.strike)}
-          {button("Код", <Icon d={ICONS.code} />, () => chain().toggleCode().run(), state.code)}
-          {button("Ссылка", <Icon d={ICONS.link} />, setLink, state.link)}
-        </div>
-        <div className="post-editor-group">
-          {button("Заголовок H2", <TextIcon>H2</TextIcon>, () => chain().toggleHeading({ level: 2 }).run(), state.h2)}
-          {button(
-            "Подзаголовок H3",
-            <TextIcon>H3</TextIcon>,
-            () => chain().toggleHeading({ level: 3 }).run(),
-            state.h3,
-          )}
-          {button("Список", <Icon d={ICONS.bulletList} />, () => chain().toggleBulletList().run(), state.bulletList)}
-          {button(
-            "Нумерованный список",
-            <Icon d={ICONS.orderedList} />,
-            () => chain().toggleOrderedList().run(),
-            state.orderedList,
-          )}
-          {button("Цитата", <Icon d={ICONS.quote} />, () => chain().toggleBlockquote().run(), state.blockquote)}
-          {button("Блок кода", <Icon d={ICONS.codeBlock} />, () => chain().toggleCodeBlock().run(), state.codeBlock)}
-        </div>
-        <div className="post-editor-group">
-          {button("Картинка", <Icon d={ICONS.image} />, () => fileInput.current?.click(), undefined, disabled)}
-          {button("Видео", <Icon d={ICONS.video} />, addVideo)}
-          {button("Спойлер", <Icon d={ICONS.spoiler} />, () => chain().toggleSpoiler().run(), state.spoiler)}
-          {button("Разделитель", <Icon d={ICONS.rule} />, () => chain().setHorizontalRule().run())}
-        </div>
-        <div className="post-editor-group">
-          {button(
-            "Отменить",
-            <Icon d={ICONS.undo} />,
-            () => chain().undo().run(),
-            undefined,
-            disabled || !state.canUndo,
-          )}
-          {button(
-            "Повторить",
-            <Icon d={ICONS.redo} />,
-            () => chain().redo().run(),
-            undefined,
-            disabled || !state.canRedo,
-          )}
-        </div>
+      <EditorToolbar state={state} run={run}>
         <input
           ref={fileInput}
           type="file"
@@ -244,7 +300,7 @@ export default function PostEditor({ initialBody, onChange, uploadImage, readOnl
             void insertFiles(editor, files);
           }}
         />
-      </div>
+      </EditorToolbar>
       {uploading > 0 ? (
         <p className="post-editor-status" role="status">
           Загружаем картинку…
@@ -260,64 +316,10 @@ export default function PostEditor({ initialBody, onChange, uploadImage, readOnl
       ) : null}
       {bodyError ? (
         <p className="post-editor-error" role="alert">
-          <span>{bodyError} Изменения не сохраняются, пока это не исправлено.</span>
+          <span>{bodyError}</span>
         </p>
       ) : null}
       <EditorContent editor={editor} className="post-editor-area" />
     </div>
   );
 }
-
-const ICONS = {
-  bold: ["M7 5h6a3.5 3.5 0 0 1 0 7H7z", "M7 12h7a3.5 3.5 0 0 1 0 7H7z"],
-  italic: ["M19 4h-9", "M14 20H5", "M15 4 9 20"],
-  strike: ["M16 5H10a3 3 0 0 0-1.5 5.6", "M14 12a3.5 3.5 0 0 1-1 7H7", "M4 12h16"],
-  code: ["m16 18 6-6-6-6", "m8 6-6 6 6 6"],
-  link: ["M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7", "M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7"],
-  bulletList: ["M9 6h11", "M9 12h11", "M9 18h11", "M4.5 6h.01", "M4.5 12h.01", "M4.5 18h.01"],
-  orderedList: ["M10 6h10", "M10 12h10", "M10 18h10", "M4 5l1.5-1v5", "M3.5 15.5a1.3 1.3 0 0 1 2.5.5L3.5 20H6"],
-  quote: ["M4 19c3-1 4-3.5 4-6.5V7H4v6h4", "M14 19c3-1 4-3.5 4-6.5V7h-4v6h4"],
-  codeBlock: ["M4 4h16v16H4z", "m10 9-2.5 3 2.5 3", "m14 9 2.5 3-2.5 3"],
-  image: ["M3 5h18v14H3z", "M8.5 10.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3", "m21 15-5-5L5 19"],
-  video: ["M3 6h12v12H3z", "m15 10 6-3v10l-6-3"],
-  spoiler: [
-    "M3 3l18 18",
-    "M10.6 10.6a2 2 0 0 0 2.8 2.8",
-    "M9.9 5.2A9.7 9.7 0 0 1 12 5c6.5 0 10 7 10 7a13 13 0 0 1-1.8 2.6",
-    "M6.6 6.6A13.4 13.4 0 0 0 2 12s3.5 7 10 7a9.6 9.6 0 0 0 5.4-1.6",
-  ],
-  rule: ["M3 12h18", "M7 7h10", "M7 17h10"],
-  undo: ["M9 14 4 9l5-5", "M4 9h10.5a5.5 5.5 0 0 1 0 11H11"],
-  redo: ["m15 14 5-5-5-5", "M20 9H9.5a5.5 5.5 0 0 0 0 11H13"],
-} satisfies Record<string, string[]>;
-
-function Icon({ d }: { d: string[] }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="18"
-      height="18"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {d.map((path) => (
-        <path key={path} d={path} />
-      ))}
-    </svg>
-  );
-}
-
-function TextIcon({ children }: { children: ReactNode }) {
-  return (
-    <span className="post-editor-text-icon" aria-hidden="true">
-      {children}
-    </span>
-  );
-}
-
-export { PostEditor };
