@@ -19,6 +19,7 @@ import { SeasonalEffects } from "./effects/seasonal-effects";
 import { fillFormFields } from "./lib/api";
 import { getCtx } from "./lib/forms.server";
 import { DEFAULT_SITE_NAME, pageTitle, siteDescription } from "./lib/meta";
+import { keepPageWithoutConnection } from "./lib/no-connection";
 import type { RootData } from "./lib/root-data";
 import { loadRootData } from "./lib/root-data.server";
 import { asTheme, themeClass } from "./lib/theme";
@@ -31,6 +32,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 /** Stylesheets: the base layout and every theme in one file (app/styles/site.css). */
+/** A form or a button that cannot reach the site shows so beside itself, not as the error screen. */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [keepPageWithoutConnection];
+
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "stylesheet", href: siteCss },

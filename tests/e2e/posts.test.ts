@@ -190,6 +190,39 @@ describe("posts in the browser", () => {
     expect(await author.locator(".post-editor-preview").getByText("Черновик о Цири.").isVisible()).toBe(true);
   });
 
+  it("keeps the page when a paw or a comment cannot reach the site, and says so beside it", async () => {
+    const context = await newContext();
+    const reader = await context.newPage();
+    await signInAs(reader, "Северянин", MEMBER_PASSWORD);
+    await reader.goto("/posts/vedmak-3-desyat-let-spustya-demo01");
+    await hydrated(reader);
+    const title = await reader.getByRole("heading", { level: 1 }).textContent();
+    // The reactions' route modules arrive after hydration, when the page is idle (components/reaction-form.tsx).
+    await expect
+      .poll(() =>
+        reader.evaluate(() => performance.getEntriesByType("resource").some((e) => /\/assets\/paw-/.test(e.name))),
+      )
+      .toBe(true);
+    const before = await score(reader);
+    await context.setOffline(true);
+
+    const postActions = reader.locator(".post-footer, .post-actions").first();
+    await postActions.getByRole("button", { name: /^(Лапка вверх|Убрать лапку)$/ }).click();
+    const noConnection = "Нет связи с сайтом. Проверьте подключение и попробуйте ещё раз.";
+    await expect.poll(() => reader.getByText(noConnection).isVisible()).toBe(true);
+    expect(await reader.getByText("Лапка не поставлена.").isVisible()).toBe(true);
+    expect(await score(reader)).toBe(before);
+    expect(await reader.getByRole("heading", { level: 1 }).textContent()).toBe(title);
+
+    // A comment: the form says so and keeps the text.
+    await reader.getByLabel("Ваш комментарий").fill("Комментарий без связи");
+    await reader.getByRole("button", { name: "Отправить" }).click();
+    await expect.poll(() => reader.locator(".comment-form").getByText(noConnection).isVisible()).toBe(true);
+    expect(await reader.getByLabel("Ваш комментарий").inputValue()).toBe("Комментарий без связи");
+    expect(await reader.getByRole("heading", { level: 1 }).textContent()).toBe(title);
+    await context.setOffline(false);
+  });
+
   it("comments and paws with JavaScript disabled", async () => {
     const writer = await (await newContext()).newPage();
     await signInAs(writer, "Пиксель", MEMBER_PASSWORD);
