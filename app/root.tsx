@@ -31,10 +31,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return data(await loadRootData(getCtx(context), request), { headers: { "Cache-Control": "private, no-store" } });
 }
 
-/** Stylesheets: the base layout and every theme in one file (app/styles/site.css). */
 /** A form or a button that cannot reach the site shows so beside itself, not as the error screen. */
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [keepPageWithoutConnection];
 
+/** Stylesheets: the base layout and every theme in one file (app/styles/site.css). */
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "stylesheet", href: siteCss },

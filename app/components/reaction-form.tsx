@@ -46,14 +46,14 @@ export function ReactionForm() {
   );
 }
 
+/** The reactions' route modules, which React Router imports when a reaction is first sent. */
+const REACTION_ROUTES = ["routes/reactions/paw", "routes/reactions/bookmark"] as const;
+
 /**
  * Sends the members' reactions: a fetcher for each reaction on its way, mounted when its button is clicked and gone
  * once it has answered. The buttons themselves have none: a fetcher and its answer's effect on each of a hundred
  * paws were most of a member's discussion's effects at hydration (decision 0041).
  */
-/** The reactions' route modules, which React Router imports when a reaction is first sent. */
-const REACTION_ROUTES = ["routes/reactions/paw", "routes/reactions/bookmark"] as const;
-
 function ReactionSender() {
   const [sent, setSent] = useState<readonly Submission[]>([]);
   const manifest = useContext(FrameworkContext)?.manifest;
