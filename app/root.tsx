@@ -16,6 +16,7 @@ import { ErrorScreen, errorScreenStatus } from "./components/error-screen";
 import { IconSprite } from "./components/icons";
 import { Shell } from "./components/shell";
 import { SeasonalEffects } from "./effects/seasonal-effects";
+import { useActionModulesAhead } from "./lib/action-modules-ahead";
 import { fillFormFields } from "./lib/api";
 import { getCtx } from "./lib/forms.server";
 import { DEFAULT_SITE_NAME, pageTitle, siteDescription } from "./lib/meta";
@@ -79,6 +80,7 @@ export default function App() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
+  useActionModulesAhead();
   return (
     <Shell>
       <Outlet />

@@ -1,7 +1,6 @@
-import { type MouseEvent, useContext, useEffect, useRef, useState } from "react";
-import { UNSAFE_FrameworkContext as FrameworkContext, useFetcher } from "react-router";
+import { type MouseEvent, useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
 import { useBackPath } from "#app/lib/back-path";
-import { afterIdle } from "#app/lib/idle";
 import { fetcherFormData } from "#app/lib/plain-form";
 import { useRootData } from "#app/lib/root-data";
 import { CsrfField } from "./csrf-field";
@@ -46,9 +45,6 @@ export function ReactionForm() {
   );
 }
 
-/** The reactions' route modules, which React Router imports when a reaction is first sent. */
-const REACTION_ROUTES = ["routes/reactions/paw", "routes/reactions/bookmark"] as const;
-
 /**
  * Sends the members' reactions: a fetcher for each reaction on its way, mounted when its button is clicked and gone
  * once it has answered. The buttons themselves have none: a fetcher and its answer's effect on each of a hundred
@@ -56,24 +52,13 @@ const REACTION_ROUTES = ["routes/reactions/paw", "routes/reactions/bookmark"] as
  */
 function ReactionSender() {
   const [sent, setSent] = useState<readonly Submission[]>([]);
-  const manifest = useContext(FrameworkContext)?.manifest;
   useEffect(() => {
     const add = (submission: Submission) => setSent((list) => [...list, submission]);
     enqueue = add;
-    // React Router imports an action's route module when it is first submitted to; offline, that import fails and
-    // it reloads the page (the browser's offline page). Imported ahead, from the same URLs, the submission itself
-    // fails instead, and the root's middleware makes that the reaction's notice (lib/no-connection.ts).
-    const cancel = afterIdle(() => {
-      for (const id of REACTION_ROUTES) {
-        const url = manifest?.routes[id]?.module;
-        if (url) import(/* @vite-ignore */ url).catch(() => {});
-      }
-    });
     return () => {
-      cancel();
       if (enqueue === add) enqueue = null;
     };
-  }, [manifest]);
+  }, []);
   const finished = (submission: Submission) => setSent((list) => list.filter((s) => s !== submission));
   return sent.map((submission) => <InFlight key={submission.id} submission={submission} onFinished={finished} />);
 }

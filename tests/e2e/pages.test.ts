@@ -27,6 +27,33 @@ describe("pages", () => {
     await context.close();
   });
 
+  it("keeps the page when the theme toggle cannot reach the site, and says so", async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    await page.goto("/");
+    await hydrated(page);
+    // The route module of /theme's action arrives once the page is idle (lib/action-modules.ts); before, React
+    // Router would import it with the first click, fail offline and reload into the browser's offline page.
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          performance.getEntriesByType("resource").some((e) => /\/assets\/theme-[^/]*\.js$/.test(e.name)),
+        ),
+      )
+      .toBe(true);
+    const theme = await page.evaluate(() => document.body.className);
+    await context.setOffline(true);
+    await page.locator(".theme-toggle-btn").first().click();
+    await expect.poll(() => page.getByText("Не удалось сменить тему.").isVisible()).toBe(true);
+    expect(await page.getByText("Нет связи с сайтом. Проверьте подключение и попробуйте ещё раз.").isVisible()).toBe(
+      true,
+    );
+    expect(await page.evaluate(() => document.body.className)).toBe(theme);
+    expect(await page.getByRole("main").isVisible()).toBe(true);
+    await context.setOffline(false);
+    await context.close();
+  });
+
   it("remembers the activity sidebar on a wide window, and a visit from a narrow one does not forget it", async () => {
     const context = await newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();

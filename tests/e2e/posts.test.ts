@@ -197,7 +197,7 @@ describe("posts in the browser", () => {
     await reader.goto("/posts/vedmak-3-desyat-let-spustya-demo01");
     await hydrated(reader);
     const title = await reader.getByRole("heading", { level: 1 }).textContent();
-    // The reactions' route modules arrive after hydration, when the page is idle (components/reaction-form.tsx).
+    // The reactions' route modules arrive after hydration, when the page is idle (lib/action-modules.ts).
     await expect
       .poll(() =>
         reader.evaluate(() => performance.getEntriesByType("resource").some((e) => /\/assets\/paw-/.test(e.name))),
