@@ -5,7 +5,7 @@
 // (workers/core/search/terms.ts), so a new dictionary needs no reindex. On a live site with millions of rows prefer
 // the queue (docs/decisions/0037-queues-fan-out.md): `POST /api/v1/search/reindex/` as an admin rebuilds each index
 // in the background, 5,000 rows a step, while search keeps working; this script does it in one go.
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { root, run } from "./lib.mjs";
 
@@ -15,14 +15,13 @@ const target = args.includes("--remote")
   ? ["--remote"]
   : ["--local", ...(persistTo ? ["--persist-to", persistTo] : [])];
 
-// The backfill statements of the migration that made the indexes: one definition of what is indexed.
-const migration = readFileSync(path.join(root, "migrations", "0005_search_index.sql"), "utf8");
-const backfills = migration
-  .split("--> statement-breakpoint")
+// The backfill statements of the migrations that made the indexes: one definition of what is indexed.
+const backfills = ["0005_search_index.sql", "0028_search_post_titles.sql"]
+  .flatMap((name) => readFileSync(path.join(root, "migrations", name), "utf8").split("--> statement-breakpoint"))
   .map((s) => s.trim())
   .filter((s) => /^INSERT INTO search_\w+ \(rowid/.test(s));
-const indexes = ["search_posts", "search_shouts", "search_comments"];
-if (backfills.length !== indexes.length) throw new Error("0005_search_index.sql: не найдены заполняющие запросы");
+const indexes = ["search_posts", "search_shouts", "search_comments", "search_post_titles"];
+if (backfills.length !== indexes.length) throw new Error("Миграции поиска: не найдены заполняющие запросы");
 const feed = `INSERT INTO search_feed (rowid, title) SELECT id, replace(replace(title, 'ё', 'е'), 'Ё', 'Е') FROM feed_entries;`;
 
 const sql = [
@@ -33,6 +32,7 @@ const sql = [
   ...[...indexes, "search_feed"].map((index) => `INSERT INTO ${index}(${index}) VALUES('optimize');`),
 ].join("\n");
 const file = path.join(root, ".wrangler", "tmp", "search-reindex.sql");
+mkdirSync(path.dirname(file), { recursive: true });
 writeFileSync(file, sql);
 const t0 = Date.now();
 run("wrangler", ["d1", "execute", "DB", ...target, "--file", file, "--yes"], { env: { CI: "true" } });

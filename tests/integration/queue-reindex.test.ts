@@ -13,6 +13,7 @@ import { REINDEX_RANGE, reindexRange } from "#workers/jobs/queue.reindex";
  */
 
 const inIndex = (postId: number) => scalar("SELECT count(*) FROM search_posts WHERE rowid = ?", postId);
+const inTitles = (postId: number) => scalar("SELECT count(*) FROM search_post_titles WHERE rowid = ?", postId);
 
 describe("search reindex through the queue", { timeout: 30_000 }, () => {
   it("is for admins only", async () => {
@@ -25,7 +26,9 @@ describe("search reindex through the queue", { timeout: 30_000 }, () => {
   it("puts back a row the index lost, in the background, and notes it in the audit log", async () => {
     const post = await createPost(await createUser(), { title: "Потерянная статья про очереди" });
     await env.DB.prepare("DELETE FROM search_posts WHERE rowid = ?").bind(post.id).run();
+    await env.DB.prepare("DELETE FROM search_post_titles WHERE rowid = ?").bind(post.id).run();
     expect(await inIndex(post.id)).toBe(0);
+    expect(await inTitles(post.id)).toBe(0);
 
     const { client, user } = await adminClient();
     const res = await client.post("/search/reindex/");
@@ -33,13 +36,14 @@ describe("search reindex through the queue", { timeout: 30_000 }, () => {
     const body = await json<{ indexes: { index: string; until_id: number; steps: number }[] }>(res);
     expect(body.indexes.map((i) => i.index)).toEqual([
       "search_posts",
+      "search_post_titles",
       "search_shouts",
       "search_comments",
       "search_feed",
     ]);
     expect(body.indexes[0].until_id).toBeGreaterThanOrEqual(post.id);
 
-    await eventually(async () => (await inIndex(post.id)) === 1, 10_000);
+    await eventually(async () => (await inIndex(post.id)) === 1 && (await inTitles(post.id)) === 1, 10_000);
     expect(
       await scalar("SELECT count(*) FROM audit_log WHERE action = 'search.reindex' AND actor_id = ?", user.id),
     ).toBe(1);

@@ -1,3 +1,4 @@
+import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { comments } from "#drizzle/schema";
@@ -93,6 +94,49 @@ describe("search: ranking", () => {
     const found = await find("comment", `сна ${mark}`);
     expect(found.results.map((c) => c.id)).toEqual([exactComment.id, single.id, plural.id]);
     expect(markedWords(found.results[1]?.highlight.text ?? null)).toEqual(["сон", mark]);
+  });
+
+  it("finds a title match first however many newer posts have the word in the text", { timeout: 60_000 }, async () => {
+    const mark = marker();
+    const author = await createUser();
+    const old = await createPublishedPost(author, new Date(Date.now() - 400 * DAY), {
+      title: `Про ${mark}`,
+      body: paragraphBody("Старая статья."),
+    });
+    // 2,100 newer posts with the word in the text only, in one statement (the triggers index them as any write).
+    const body = JSON.stringify(paragraphBody(`Снова ${mark}, и ещё раз.`));
+    await env.DB.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2100)
+       INSERT INTO posts (slug, user_id, title, headline, body, is_published, published_at, created_at, updated_at)
+       SELECT ?1 || '-' || i, ?2, 'Заметка ' || i, 'Описание', ?3, 1, ?4 + i, ?4 + i, ?4 + i FROM n`,
+    )
+      .bind(mark, author.id, body, Date.now() - DAY)
+      .run();
+    const { results } = await find("post", mark);
+    expect(results).toHaveLength(20);
+    expect(results[0]?.id).toBe(old.id);
+    expect(markedWords(results[0]?.highlight.title ?? null)).toEqual([mark]);
+    // The rest: the newest of the text matches.
+    const newest = await env.DB.prepare("SELECT id FROM posts WHERE slug LIKE ?1 ORDER BY id DESC LIMIT 19")
+      .bind(`${mark}-%`)
+      .all<{ id: number }>();
+    expect(results.slice(1).map((p) => p.id)).toEqual(newest.results.map((r) => r.id));
+
+    // The titles' index follows a post's title and its publication.
+    const titled = () =>
+      env.DB.prepare("SELECT count(*) AS n FROM search_post_titles WHERE search_post_titles MATCH ?1")
+        .bind(`"${mark}"`)
+        .first<number>("n");
+    await env.DB.prepare("UPDATE posts SET title = 'Заметка' WHERE id = ?1").bind(old.id).run();
+    expect(await titled()).toBe(0);
+    await env.DB.prepare("UPDATE posts SET title = ?1, is_published = 0 WHERE id = ?2")
+      .bind(`Про ${mark}`, old.id)
+      .run();
+    expect(await titled()).toBe(0);
+    await env.DB.prepare("UPDATE posts SET is_published = 1 WHERE id = ?1").bind(old.id).run();
+    expect(await titled()).toBe(1);
+    await env.DB.prepare("DELETE FROM posts WHERE id = ?1").bind(old.id).run();
+    expect(await titled()).toBe(0);
   });
 
   it("cuts a long text to a fragment around the first match", async () => {

@@ -78,7 +78,13 @@ export const ZPushMessage = z.object({
 });
 
 /** The full-text indexes the queue can rebuild (a range of rowids at a time). */
-export const SEARCH_INDEXES = ["search_posts", "search_shouts", "search_comments", "search_feed"] as const;
+export const SEARCH_INDEXES = [
+  "search_posts",
+  "search_post_titles",
+  "search_shouts",
+  "search_comments",
+  "search_feed",
+] as const;
 export type SearchIndex = (typeof SEARCH_INDEXES)[number];
 
 /**

@@ -3,8 +3,9 @@ import { recordAudit } from "#workers/core/audit/audit";
 import { AppError } from "#workers/core/errors";
 import { requireWriter } from "#workers/core/shared/actor";
 import type { RequestContext } from "#workers/platform/context";
-import migration from "../../migrations/0005_search_index.sql?raw";
-import { type SearchIndex, type TReindexMessage, SEARCH_INDEXES } from "./queue.messages";
+import searchIndexes from "../../migrations/0005_search_index.sql?raw";
+import postTitles from "../../migrations/0028_search_post_titles.sql?raw";
+import { SEARCH_INDEXES, type SearchIndex, type TReindexMessage } from "./queue.messages";
 import { sendJobs } from "./queue.producer";
 
 /**
@@ -12,23 +13,26 @@ import { sendJobs } from "./queue.producer";
  * its table one range of rowids per message — delete the range from the index, insert it again from the table, in
  * one D1 batch — and each step sends the next. A step is idempotent (a retried or repeated range ends the same),
  * short (REINDEX_RANGE rows, well inside a Worker's CPU time), and the live site keeps searching all along: the
- * triggers of migration 0005 keep new writes indexed meanwhile. scripts/search-reindex.mjs does the same in one go
- * on a local database.
+ * triggers of migrations 0005, 0017 and 0028 keep new writes indexed meanwhile. scripts/search-reindex.mjs does the
+ * same in one go on a local database.
  */
 
 /** Rowids per step. */
 export const REINDEX_RANGE = 5000;
 
-/** What fills each index: the backfill statements of migration 0005 (one definition), and the news feed's titles. */
+/**
+ * What fills each index: the backfill statements of the migrations that made them (0005, 0028: one definition), and
+ * the news feed's titles.
+ */
 function backfills(): Record<SearchIndex, { head: string; select: string; table: string }> {
-  const statements = migration
-    .split("--> statement-breakpoint")
+  const statements = [searchIndexes, postTitles]
+    .flatMap((migration) => migration.split("--> statement-breakpoint"))
     .map((s) => s.trim().replace(/;$/, ""))
     .filter((s) => /^INSERT INTO search_\w+ \(rowid/.test(s));
   const parts = Object.fromEntries(
     statements.map((s) => {
       const match = /^(INSERT INTO (search_\w+) \([^)]*\))\s+(SELECT[\s\S]*FROM (\w+)[\s\S]*)$/.exec(s);
-      if (!match) throw new Error(`0005_search_index.sql: unexpected backfill ${s.slice(0, 60)}`);
+      if (!match) throw new Error(`search index migration: unexpected backfill ${s.slice(0, 60)}`);
       return [match[2], { head: match[1], select: match[3], table: match[4] }];
     }),
   );

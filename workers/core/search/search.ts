@@ -25,14 +25,8 @@ export const SEARCH_LIMIT = 20;
 /** A type's search: `words` are the query's words as matched (corrected ones when a typo was fixed). */
 type Searcher = (ctx: RequestContext, q: string, words: QueryWord[]) => Promise<unknown[]>;
 
-/** How many matches of an index are ranked (title, form typed, freshness) to show the best SEARCH_LIMIT. */
+/** How many of an index's newest matches are ranked (title, form typed, freshness) to show the best SEARCH_LIMIT. */
 const CANDIDATES = SEARCH_LIMIT * 3;
-/**
- * A query scored by bm25 scores at most the newest MAX_SCORED of its matches (rowid order is FTS5's own, so only
- * they are read). A word in every post cost 220 ms of SQLite for bm25 over 96,000 posts, 6.4 ms over 5,000, 4.1 ms
- * over 2,000; a query with fewer matches is ranked exactly as before (docs/decisions/0040-render-cpu.md §2, §15).
- */
-const MAX_SCORED = 2000;
 
 /**
  * A normalised name column (ё = е, lower case) containing `key`: the condition, and an order that puts the
@@ -56,29 +50,27 @@ export function matchQuery(q: string | QueryWord[]): string | null {
 }
 
 /**
- * The query of the ids of the matches in one FTS5 index: by `score` ascending (bm25 with column weights), or newest
- * first; null when the query has no word. Its rows are read on their own (`rankedIds`) or, where only the set
- * matters, it is the subquery of the read of the matched rows (`matchedIn`): one round trip for both.
+ * The ids of the newest `limit` matches in one FTS5 index (FTS5 walks its index in rowid order and stops there, so a
+ * common word costs no more than a rare one); null when the query has no word. Read on their own (`rankedIds`) or,
+ * where only the set matters, as the subquery of the read of the matched rows (`matchedIn`): one round trip for both.
  */
-function matchIdsQuery(index: string, q: string | QueryWord[], limit: number, score?: SQL): SQL | null {
+function newestMatches(index: string, q: QueryWord[], limit: number): SQL | null {
   const match = matchQuery(q);
   if (!match) return null;
   const table = sql.raw(index);
-  return score
-    ? sql`SELECT id FROM (SELECT rowid AS id, ${score} AS score FROM ${table} WHERE ${table} MATCH ${match} ORDER BY rowid DESC LIMIT ${MAX_SCORED}) ORDER BY score LIMIT ${limit}`
-    : sql`SELECT rowid AS id FROM ${table} WHERE ${table} MATCH ${match} ORDER BY rowid DESC LIMIT ${limit}`;
+  return sql`SELECT rowid AS id FROM ${table} WHERE ${table} MATCH ${match} ORDER BY rowid DESC LIMIT ${limit}`;
 }
 
-/** Ids of the matches in one FTS5 index, in the order of `matchIdsQuery`. */
+/** Ids of the newest matches in one FTS5 index, newest first. */
 async function rankedIds(ctx: RequestContext, index: string, q: QueryWord[], limit: number): Promise<number[]> {
-  const query = matchIdsQuery(index, q, limit);
+  const query = newestMatches(index, q, limit);
   if (!query) return [];
   return (await ctx.db.all<{ id: number }>(query)).map((r) => r.id);
 }
 
-/** `column IN (the matches' ids)`, or null when the query has no word. */
-function matchedIn(column: SQLiteColumn, index: string, q: QueryWord[], limit: number, score?: SQL): SQL | null {
-  const query = matchIdsQuery(index, q, limit, score);
+/** `column IN (the newest matches' ids)`, or null when the query has no word. */
+function matchedIn(column: SQLiteColumn, index: string, q: QueryWord[], limit: number): SQL | null {
+  const query = newestMatches(index, q, limit);
   return query && sql`${column} IN (${query})`;
 }
 
@@ -86,12 +78,16 @@ function matchedIn(column: SQLiteColumn, index: string, q: QueryWord[], limit: n
 type Found<T> = T & { highlight: Highlight };
 
 /**
- * Published posts by title, headline and text: the best CANDIDATES by bm25 (the title weighs most), then in
- * the search order (ranking.ts): a title match first, the form typed, freshness.
+ * Published posts by title, headline and text, in the search order (ranking.ts: a title match first, the form typed,
+ * freshness) among two sets of candidates: the newest SEARCH_LIMIT with every word in the title (their own index,
+ * migration 0028: found however old they are, as the order puts them first) and the newest CANDIDATES with every
+ * word anywhere (docs/decisions/0040-render-cpu.md §21).
  */
 async function searchPosts(ctx: RequestContext, _q: string, words: QueryWord[]): Promise<Found<PostCard>[]> {
-  const matched = matchedIn(posts.id, "search_posts", words, CANDIDATES, sql`bm25(search_posts, 10.0, 4.0, 1.0)`);
-  if (!matched) return [];
+  const inTitles = newestMatches("search_post_titles", words, SEARCH_LIMIT);
+  const anywhere = newestMatches("search_posts", words, CANDIDATES);
+  if (!inTitles || !anywhere) return [];
+  const matched = sql`${posts.id} IN (SELECT id FROM (${inTitles}) UNION SELECT id FROM (${anywhere}))`;
   // By id alone (the primary key), unpublished ones dropped here: with `is_published = 1` in the query SQLite chose
   // posts_published_idx and walked every published post.
   const rows = (await ctx.db.select().from(posts).where(matched)).filter((post) => post.isPublished);
