@@ -65,7 +65,7 @@ export type PageMeta = {
  */
 export function pageMeta(args: MetaArgsLike, page: PageMeta): MetaDescriptor[] {
   const root = rootOf(args.matches);
-  const siteName = root?.config?.site_name || DEFAULT_SITE_NAME;
+  const siteName = siteNameOf(args.matches);
   const tags: MetaDescriptor[] = [
     { title: pageTitle(page.title, siteName) },
     { name: "description", content: page.description?.trim() || siteDescription(siteName) },

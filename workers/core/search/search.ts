@@ -51,7 +51,7 @@ export function matchQuery(q: string | QueryWord[]): string | null {
 
 /**
  * The ids of the newest `limit` matches in one FTS5 index (FTS5 walks its index in rowid order and stops there, so a
- * common word costs no more than a rare one); null when the query has no word. Read on their own (`rankedIds`) or,
+ * common word costs no more than a rare one); null when the query has no word. Read on their own (`newestIds`) or,
  * where only the set matters, as the subquery of the read of the matched rows (`matchedIn`): one round trip for both.
  */
 function newestMatches(index: string, q: QueryWord[], limit: number): SQL | null {
@@ -62,7 +62,7 @@ function newestMatches(index: string, q: QueryWord[], limit: number): SQL | null
 }
 
 /** Ids of the newest matches in one FTS5 index, newest first. */
-async function rankedIds(ctx: RequestContext, index: string, q: QueryWord[], limit: number): Promise<number[]> {
+async function newestIds(ctx: RequestContext, index: string, q: QueryWord[], limit: number): Promise<number[]> {
   const query = newestMatches(index, q, limit);
   if (!query) return [];
   return (await ctx.db.all<{ id: number }>(query)).map((r) => r.id);
@@ -224,7 +224,7 @@ async function searchUsers(ctx: RequestContext, q: string): Promise<PublicUser[]
 
 /** News: the feed's stories whose entries' titles match (migration 0017 indexes them), the newest matches first. */
 async function searchNews(ctx: RequestContext, _q: string, words: QueryWord[]): Promise<FeedGroupView[]> {
-  const ids = await rankedIds(ctx, "search_feed", words, CANDIDATES);
+  const ids = await newestIds(ctx, "search_feed", words, CANDIDATES);
   return groupsOfEntries(ctx, ids, SEARCH_LIMIT);
 }
 
