@@ -1,7 +1,8 @@
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import { sessions, type UserRow, users } from "#drizzle/schema";
 import { randomToken, sha256 } from "./crypto";
 import type { Db } from "./db";
+import { preparedRead } from "./prepared";
 
 /** A session ends after 30 days without use, and in any case 180 days after sign-in. */
 export const SESSION_IDLE_MS = 30 * 24 * 60 * 60 * 1000;
@@ -32,16 +33,21 @@ export async function createSession(
   return { token, maxAgeSeconds: Math.floor(SESSION_ABSOLUTE_MS / 1000) };
 }
 
+/** A session by its id, unless expired, with its member: every signed-in request's first read. */
+const liveSession = preparedRead(["id", "now"], (db, p) =>
+  db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, p.id), gt(sessions.expiresAt, sql.param(p.now, sessions.expiresAt))))
+    .limit(1),
+);
+
 /** Finds the live session for a cookie token; expired sessions are deleted on sight. */
 export async function readSession(db: Db, token: string | undefined, now: Date): Promise<SessionInfo | null> {
   if (!token || token.length > 100) return null;
   const id = await sha256(token);
-  const rows = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
-    .limit(1);
+  const rows = await liveSession(db, { id, now });
   const row = rows[0];
   if (!row) return null;
   const idleFor = now.getTime() - row.session.lastUsedAt.getTime();

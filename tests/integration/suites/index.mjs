@@ -22,6 +22,7 @@ export const SUITES = {
     "sessions",
     "d1-sessions",
     "coalesced-reads",
+    "prepared-reads",
     "sign-up",
     "confusable-names",
     "sign-in",

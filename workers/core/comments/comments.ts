@@ -12,6 +12,7 @@ import { requireWriter } from "#workers/core/shared/actor";
 import { parseInput } from "#workers/core/shared/validation";
 import type { RequestContext } from "#workers/platform/context";
 import { purgeGuestPages } from "#workers/platform/page-cache";
+import { preparedRead } from "#workers/platform/prepared";
 import type { Audience } from "#workers/realtime/messages";
 import { publish } from "#workers/realtime/publish";
 import { type CommentRules, can } from "./comments.policy";
@@ -296,6 +297,39 @@ export async function getFirstThreads(
   return readTree(ctx, postId, postSlug, limit);
 }
 
+/**
+ * The tree's select: the comments joined with their authors and (for a member) the member's paws, so the first
+ * threads are worked out once; the authors' columns are renamed so that it can share a coalesced D1 batch
+ * (accounts/public-users.ts). Four shapes (a member's or a guest's; every comment or the first threads), each built
+ * once per isolate (workers/platform/prepared.ts).
+ */
+function treeRead(member: boolean, first: boolean) {
+  return preparedRead(["postId", "actorId", "limit"], (db, p) => {
+    const ofPost = eq(comments.postId, p.postId);
+    const shown = first ? and(ofPost, inFirstThreads(TABLES, p.postId, p.limit)) : ofPost;
+    const withAuthors = db
+      .select({ comment: comments, author: authorColumns, ownNegative: member ? likes.isNegative : sql<null>`null` })
+      .from(comments)
+      .innerJoin(users, eq(users.id, comments.userId))
+      .$dynamic();
+    const tree = member
+      ? withAuthors.leftJoin(
+          likes,
+          and(eq(likes.userId, p.actorId), eq(likes.itemType, "comment"), eq(likes.itemId, comments.id)),
+        )
+      : withAuthors;
+    return tree.where(shown).orderBy(comments.path);
+  });
+}
+
+const TREE_READS = {
+  guest: { all: treeRead(false, false), first: treeRead(false, true) },
+  member: { all: treeRead(true, false), first: treeRead(true, true) },
+};
+const commentCount = preparedRead(["postId"], (db, p) =>
+  db.select({ count: count() }).from(comments).where(eq(comments.postId, p.postId)),
+);
+
 async function readTree(
   ctx: RequestContext,
   postId: number,
@@ -303,25 +337,11 @@ async function readTree(
   limit?: number,
 ): Promise<{ roots: CommentView[]; hidden: number }> {
   const actor = ctx.actor;
-  const ofPost = eq(comments.postId, postId);
-  const shown = limit === undefined ? ofPost : and(ofPost, inFirstThreads(TABLES, postId, limit));
-  // One select joins the comments with their authors and the member's paws, so the first threads are worked out
-  // once; the authors' columns are renamed so that it can share a coalesced D1 batch (accounts/public-users.ts).
-  const withAuthors = ctx.db
-    .select({ comment: comments, author: authorColumns, ownNegative: actor ? likes.isNegative : sql<null>`null` })
-    .from(comments)
-    .innerJoin(users, eq(users.id, comments.userId))
-    .$dynamic();
-  const tree = actor
-    ? withAuthors.leftJoin(
-        likes,
-        and(eq(likes.userId, actor.id), eq(likes.itemType, "comment"), eq(likes.itemId, comments.id)),
-      )
-    : withAuthors;
+  const values = { postId, actorId: actor?.id ?? 0, limit: limit ?? 0 };
   const [[rows, total], rules] = await Promise.all([
     ctx.read([
-      tree.where(shown).orderBy(comments.path),
-      ctx.db.select({ count: count() }).from(comments).where(ofPost),
+      TREE_READS[actor ? "member" : "guest"][limit === undefined ? "all" : "first"](ctx.db, values),
+      commentCount(ctx.db, values),
     ]),
     actor ? commentRules(ctx) : Promise.resolve(undefined),
   ]);

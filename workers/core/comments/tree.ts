@@ -1,4 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
+import { type Placeholder, type SQL, sql } from "drizzle-orm";
 import { AppError } from "#workers/core/errors";
 import { COMMENT_MAX_DEPTH } from "./comments.constants";
 
@@ -190,7 +190,7 @@ export function buildTree<T extends TreeView<T>>(views: T[]): T[] {
  * discussion opens with its beginning; the rest is one click away. Threads are counted in SQL, so a page of a
  * 1,000-comment post reads and serializes only what it shows.
  */
-export function inFirstThreads(tables: TreeTables, ownerId: number, limit: number): SQL {
+export function inFirstThreads(tables: TreeTables, ownerId: number | Placeholder, limit: number | Placeholder): SQL {
   const table = sql.raw(tables.comments);
   const owner = sql.raw(tables.ownerColumn);
   return sql`substr(${table}.path, 1, ${PATH_SEGMENT}) in (

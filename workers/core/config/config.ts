@@ -7,6 +7,7 @@ import { requireWriter } from "#workers/core/shared/actor";
 import { parseInput } from "#workers/core/shared/validation";
 import type { RequestContext } from "#workers/platform/context";
 import type { Db } from "#workers/platform/db";
+import { preparedRead } from "#workers/platform/prepared";
 import {
   FLAG_DEFAULTS,
   FLAG_KEYS,
@@ -41,6 +42,17 @@ export function serializeMenuItem(row: MenuItemRow): TMenuItem {
   };
 }
 
+// Every page reads both (the shell): built once per isolate (workers/platform/prepared.ts).
+const settingsRead = preparedRead([], (db) =>
+  db
+    .select()
+    .from(siteSettings)
+    .where(inArray(siteSettings.key, [...FLAG_KEYS, ...LIMIT_KEYS, "site_name"])),
+);
+const menuRead = preparedRead([], (db) =>
+  db.select().from(menuItems).orderBy(asc(menuItems.position), asc(menuItems.id)),
+);
+
 /** Flags, site name and menu in one D1 round trip (`read` may coalesce it with a page's other reads). */
 export async function getSiteConfig(deps: {
   db: Db;
@@ -48,11 +60,8 @@ export async function getSiteConfig(deps: {
   defaultSiteName: string;
 }): Promise<SiteConfig> {
   const [settingRows, menuRows] = await (deps.read ?? deps.db.batch.bind(deps.db))([
-    deps.db
-      .select()
-      .from(siteSettings)
-      .where(inArray(siteSettings.key, [...FLAG_KEYS, ...LIMIT_KEYS, "site_name"])),
-    deps.db.select().from(menuItems).orderBy(asc(menuItems.position), asc(menuItems.id)),
+    settingsRead(deps.db, {}),
+    menuRead(deps.db, {}),
   ]);
   const stored = new Map(settingRows.map((r) => [r.key, r.value]));
   const flags = {} as Flags;

@@ -7,6 +7,7 @@ import { type PushPayload, queuePushToAwayMember } from "#workers/core/push/push
 import { requireActor } from "#workers/core/shared/actor";
 import type { RequestContext } from "#workers/platform/context";
 import type { Db } from "#workers/platform/db";
+import { preparedRead } from "#workers/platform/prepared";
 import { publish } from "#workers/realtime/publish";
 import { ignoreInForce } from "./ignores";
 import { STREAM_PAGE_SIZE, type StreamType } from "./notifications.constants";
@@ -58,11 +59,16 @@ export interface Notified {
   grouped: boolean;
 }
 
-function unreadQuery(db: Db, userId: number) {
-  return db
+// Every member page reads it (the toolbar's counter): built once per isolate (workers/platform/prepared.ts).
+const unreadRead = preparedRead(["userId"], (db, p) =>
+  db
     .select({ n: count() })
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.viewedAt)));
+    .where(and(eq(notifications.userId, p.userId), isNull(notifications.viewedAt))),
+);
+
+function unreadQuery(db: Db, userId: number) {
+  return unreadRead(db, { userId });
 }
 
 /** The member's unread notifications (the toolbar counter; one indexed COUNT). */

@@ -3,6 +3,8 @@ import { bookmarks, type PostRow, postShares, posts, users } from "#drizzle/sche
 import { AppError } from "#workers/core/errors";
 import { parseInput } from "#workers/core/shared/validation";
 import type { RequestContext } from "#workers/platform/context";
+import type { Db } from "#workers/platform/db";
+import { preparedRead } from "#workers/platform/prepared";
 import {
   cardData,
   cardsFrom,
@@ -27,7 +29,14 @@ const DAY_MS = 86_400_000;
 
 /** The query behind the pinned strip, for pages that read it in their own D1 batch. */
 export function pinnedQuery(ctx: RequestContext) {
-  return ctx.db
+  return pinnedList(ctx.db);
+}
+
+/** pinnedQuery built once per isolate, for reads that do not embed it (workers/platform/prepared.ts). */
+export const pinnedRead = preparedRead([], (db) => pinnedList(db));
+
+function pinnedList(db: Db) {
+  return db
     .select(POST_CARD_COLUMNS)
     .from(posts)
     .where(and(eq(posts.isPinned, true), eq(posts.isPublished, true)))
@@ -155,7 +164,7 @@ async function listCards(
     .orderBy(desc(posts.publishedAt))
     .limit(POPULAR_CANDIDATES);
   const [candidates, pinnedRows] = withPinned
-    ? await ctx.read([candidatesQuery, pinnedQuery(ctx)])
+    ? await ctx.read([candidatesQuery, pinnedRead(ctx.db, {})])
     : [await candidatesQuery, [] as PostCardRow[]];
   const ranked = candidates
     .map((c) => ({ id: c.id, at: c.publishedAt?.getTime() ?? 0, score: popularityScore(c, now) }))

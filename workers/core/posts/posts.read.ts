@@ -5,6 +5,7 @@ import { publicUserColumns } from "#workers/core/accounts/public-users";
 import { ownBookmarksQuery, ownPawsQuery, pawMap } from "#workers/core/reactions/reactions.read";
 import type { RequestContext } from "#workers/platform/context";
 import { embeddedOnce } from "#workers/platform/db";
+import { inJson, preparedRead } from "#workers/platform/prepared";
 import { type PostCard, serializePostCard, type TagRef } from "./posts.serializers";
 
 /** Reading helpers shared by the post and tag services (no rules here; callers check visibility). */
@@ -24,24 +25,30 @@ export interface Page<T> {
   previous: string | null;
 }
 
+/** A post by its slug, and the members it is shared with: built once per isolate (workers/platform/prepared.ts). */
+export const postBySlug = preparedRead(["slug"], (db, p) =>
+  db.select().from(posts).where(eq(posts.slug, p.slug)).limit(1),
+);
+export const sharesBySlug = preparedRead(["slug"], (db, p) =>
+  db
+    .select({ userId: postShares.userId })
+    .from(postShares)
+    .innerJoin(posts, eq(posts.id, postShares.postId))
+    .where(eq(posts.slug, p.slug)),
+);
+
 export async function findPost(
   ctx: RequestContext,
   slug: string,
 ): Promise<{ post: PostRow; sharedWith: number[] } | null> {
   if (typeof slug !== "string" || !slug || slug.length > 200) return null;
-  const [found, shares] = await ctx.db.batch([
-    ctx.db.select().from(posts).where(eq(posts.slug, slug)).limit(1),
-    ctx.db
-      .select({ userId: postShares.userId })
-      .from(postShares)
-      .innerJoin(posts, eq(posts.id, postShares.postId))
-      .where(eq(posts.slug, slug)),
-  ]);
+  const [found, shares] = await ctx.db.batch([postBySlug(ctx.db, { slug }), sharesBySlug(ctx.db, { slug })]);
   if (!found[0]) return null;
   return { post: found[0], sharedWith: shares.map((s) => s.userId) };
 }
 
 function tagsQuery(ctx: RequestContext, postIds: number[] | SQL) {
+  if (Array.isArray(postIds)) return tagsOfList(ctx.db, { ids: JSON.stringify(postIds) });
   return ctx.db
     .select({ postId: postTags.postId, slug: tags.slug, name: tags.name })
     .from(postTags)
@@ -49,6 +56,19 @@ function tagsQuery(ctx: RequestContext, postIds: number[] | SQL) {
     .where(inArray(postTags.postId, postIds))
     .orderBy(asc(postTags.position));
 }
+
+// With the ids known (a post page, search results), the card reads are built once per isolate (prepared.ts).
+const tagsOfList = preparedRead(["ids"], (db, p) =>
+  db
+    .select({ postId: postTags.postId, slug: tags.slug, name: tags.name })
+    .from(postTags)
+    .innerJoin(tags, eq(tags.id, postTags.tagId))
+    .where(inJson(postTags.postId, p.ids))
+    .orderBy(asc(postTags.position)),
+);
+const authorsOfList = preparedRead(["ids"], (db, p) =>
+  db.select(publicUserColumns).from(users).where(inJson(users.id, p.ids)),
+);
 
 function tagMap(rows: { postId: number; slug: string; name: string }[]): Map<number, TagRef[]> {
   const out = new Map<number, TagRef[]>();
@@ -112,7 +132,9 @@ export async function readCards(
 }
 
 function cardDataQueries(ctx: RequestContext, ids: number[] | SQL, userIds: number[] | SQL): SQLWrapper[] {
-  const userQuery = ctx.db.select(publicUserColumns).from(users).where(inArray(users.id, userIds));
+  const userQuery = Array.isArray(userIds)
+    ? authorsOfList(ctx.db, { ids: JSON.stringify(userIds) })
+    : ctx.db.select(publicUserColumns).from(users).where(inArray(users.id, userIds));
   const actor = ctx.actor;
   return actor
     ? [

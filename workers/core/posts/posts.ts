@@ -1,13 +1,12 @@
-import { eq } from "drizzle-orm";
-import { type PostRow, postShares, posts } from "#drizzle/schema";
+import type { PostRow } from "#drizzle/schema";
 import { getCommentTree, getFirstThreads } from "#workers/core/comments/comments";
 import type { CommentView } from "#workers/core/comments/comments.serializers";
 import { AppError } from "#workers/core/errors";
 import type { RequestContext } from "#workers/platform/context";
 import { access, NOT_FOUND, rules, visiblePost } from "./posts.access";
-import { pinnedQuery } from "./posts.lists";
+import { pinnedRead } from "./posts.lists";
 import { can, type PostRules } from "./posts.policy";
-import { type CardData, cardData, cardsFrom } from "./posts.read";
+import { type CardData, cardData, cardsFrom, postBySlug, sharesBySlug } from "./posts.read";
 import { type PostCard, type PostDetail, serializePostDetail } from "./posts.serializers";
 
 /**
@@ -79,13 +78,9 @@ export async function postPage(
 ): Promise<{ post: PostDetail; pinned: PostCard[]; hiddenComments: number }> {
   if (typeof slug !== "string" || !slug || slug.length > 200) throw new AppError("not_found", NOT_FOUND);
   const [found, shares, pinnedRows] = await ctx.read([
-    ctx.db.select().from(posts).where(eq(posts.slug, slug)).limit(1),
-    ctx.db
-      .select({ userId: postShares.userId })
-      .from(postShares)
-      .innerJoin(posts, eq(posts.id, postShares.postId))
-      .where(eq(posts.slug, slug)),
-    pinnedQuery(ctx),
+    postBySlug(ctx.db, { slug }),
+    sharesBySlug(ctx.db, { slug }),
+    pinnedRead(ctx.db, {}),
   ]);
   const post = found[0];
   const sharedWith = shares.map((s) => s.userId);

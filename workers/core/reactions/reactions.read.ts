@@ -1,6 +1,7 @@
 import { and, eq, inArray, type SQL } from "drizzle-orm";
 import { bookmarks, likes } from "#drizzle/schema";
 import type { RequestContext } from "#workers/platform/context";
+import { inJson, preparedRead } from "#workers/platform/prepared";
 
 /** Everything a member can paw. */
 export const PAW_ITEM_TYPES = ["post", "comment", "shout", "shout_comment"] as const;
@@ -11,11 +12,26 @@ export type BookmarkItemType = (typeof BOOKMARK_ITEM_TYPES)[number];
 
 /** The query behind ownPaws, for callers that put it into a D1 batch with others. */
 export function ownPawsQuery(ctx: RequestContext, actorId: number, itemType: string, ids: number[] | SQL) {
+  if (Array.isArray(ids)) return pawsOfList(ctx.db, { userId: actorId, itemType, ids: JSON.stringify(ids) });
   return ctx.db
     .select({ itemId: likes.itemId, isNegative: likes.isNegative })
     .from(likes)
     .where(and(eq(likes.userId, actorId), eq(likes.itemType, itemType), inArray(likes.itemId, ids)));
 }
+
+// A list of ids known (the usual case) needs no query embedded: built once per isolate (workers/platform/prepared.ts).
+const pawsOfList = preparedRead(["userId", "itemType", "ids"], (db, p) =>
+  db
+    .select({ itemId: likes.itemId, isNegative: likes.isNegative })
+    .from(likes)
+    .where(and(eq(likes.userId, p.userId), eq(likes.itemType, p.itemType), inJson(likes.itemId, p.ids))),
+);
+const bookmarksOfList = preparedRead(["userId", "itemType", "ids"], (db, p) =>
+  db
+    .select({ itemId: bookmarks.itemId })
+    .from(bookmarks)
+    .where(and(eq(bookmarks.userId, p.userId), eq(bookmarks.itemType, p.itemType), inJson(bookmarks.itemId, p.ids))),
+);
 
 export function pawMap(rows: { itemId: number; isNegative: boolean }[]): Map<number, 1 | -1> {
   return new Map(rows.map((r) => [r.itemId, r.isNegative ? -1 : 1]));
@@ -23,6 +39,7 @@ export function pawMap(rows: { itemId: number; isNegative: boolean }[]): Map<num
 
 /** The query behind ownBookmarks, for D1 batches. */
 export function ownBookmarksQuery(ctx: RequestContext, actorId: number, itemType: string, ids: number[] | SQL) {
+  if (Array.isArray(ids)) return bookmarksOfList(ctx.db, { userId: actorId, itemType, ids: JSON.stringify(ids) });
   return ctx.db
     .select({ itemId: bookmarks.itemId })
     .from(bookmarks)

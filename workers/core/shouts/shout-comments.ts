@@ -27,6 +27,7 @@ import { requireWriter } from "#workers/core/shared/actor";
 import { parseInput } from "#workers/core/shared/validation";
 import type { RequestContext } from "#workers/platform/context";
 import { purgeGuestPages } from "#workers/platform/page-cache";
+import { preparedRead } from "#workers/platform/prepared";
 import type { Audience } from "#workers/realtime/messages";
 import { publish } from "#workers/realtime/publish";
 import { authorFlags, can } from "./shouts.policy";
@@ -314,24 +315,39 @@ export async function deleteShoutComment(ctx: RequestContext, id: unknown): Prom
   return { id: comment.id, shout: shout.id, is_removed: !summary.still, comments_count: summary.count };
 }
 
+/**
+ * One select with the authors (renamed columns, so that it can share a coalesced D1 batch with the shout's authors,
+ * media and tags: accounts/public-users.ts) and the member's paws; a member's and a guest's shape, each built once
+ * per isolate (workers/platform/prepared.ts).
+ */
+function treeRead(member: boolean) {
+  return preparedRead(["shoutId", "actorId"], (db, p) => {
+    const withAuthors = db
+      .select({
+        comment: shoutComments,
+        author: authorColumns,
+        ownNegative: member ? likes.isNegative : sql<null>`null`,
+      })
+      .from(shoutComments)
+      .innerJoin(users, eq(users.id, shoutComments.userId))
+      .$dynamic();
+    const tree = member
+      ? withAuthors.leftJoin(
+          likes,
+          and(eq(likes.itemType, "shout_comment"), eq(likes.itemId, shoutComments.id), eq(likes.userId, p.actorId)),
+        )
+      : withAuthors;
+    return tree.where(eq(shoutComments.shoutId, p.shoutId)).orderBy(shoutComments.path);
+  });
+}
+
+const TREE_READS = { guest: treeRead(false), member: treeRead(true) };
+
 /** A shout's comments in thread order, with authors and the member's paws, nested into a tree. */
 export async function getShoutCommentTree(ctx: RequestContext, shoutId: number): Promise<ShoutCommentView[]> {
   const actor = ctx.actor;
-  // One select with the authors (renamed columns, so that it can share a coalesced D1 batch with the shout's
-  // authors, media and tags: accounts/public-users.ts) and the member's paws.
-  const withAuthors = ctx.db
-    .select({ comment: shoutComments, author: authorColumns, ownNegative: actor ? likes.isNegative : sql<null>`null` })
-    .from(shoutComments)
-    .innerJoin(users, eq(users.id, shoutComments.userId))
-    .$dynamic();
-  const tree = actor
-    ? withAuthors.leftJoin(
-        likes,
-        and(eq(likes.itemType, "shout_comment"), eq(likes.itemId, shoutComments.id), eq(likes.userId, actor.id)),
-      )
-    : withAuthors;
   const [[rows], rules] = await Promise.all([
-    ctx.read([tree.where(eq(shoutComments.shoutId, shoutId)).orderBy(shoutComments.path)]),
+    ctx.read([TREE_READS[actor ? "member" : "guest"](ctx.db, { shoutId, actorId: actor?.id ?? 0 })]),
     actor ? shoutRules(ctx) : Promise.resolve(undefined),
   ]);
   return buildTree(

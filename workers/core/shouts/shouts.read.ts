@@ -1,10 +1,11 @@
-import { asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { asc, eq, type SQL, sql } from "drizzle-orm";
 import { type ShoutRow, shoutMedia, shouts, shoutTags, tags, type UserRow, users } from "#drizzle/schema";
 import type { PublicUserRow } from "#workers/core/accounts/public-users";
 import { publicUserColumns } from "#workers/core/accounts/public-users";
 import { getConfig } from "#workers/core/config/config";
 import { ownBookmarksQuery, ownPawsQuery, pawMap } from "#workers/core/reactions/reactions.read";
 import type { RequestContext } from "#workers/platform/context";
+import { inJson, preparedRead } from "#workers/platform/prepared";
 import { authorFlags, can, type ShoutAccess, type ShoutRules } from "./shouts.policy";
 import { type MediaItem, type ShoutTagRef, type ShoutView, serializeMedia, serializeShout } from "./shouts.serializers";
 
@@ -29,7 +30,12 @@ export function listedForGuests(shoutId: SQL): SQL {
 
 /** What a list shows: never muted shouts; to guests, only shouts of members who show them to guests. */
 export function listedWhere(ctx: RequestContext): SQL {
-  return ctx.actor ? sql`${shouts.isMuted} = 0` : sql`${shouts.isMuted} = 0 AND ${authorIsPublic}`;
+  return listedWhereFor(!!ctx.actor);
+}
+
+/** listedWhere for a member (true) or a guest. */
+export function listedWhereFor(member: boolean): SQL {
+  return member ? sql`${shouts.isMuted} = 0` : sql`${shouts.isMuted} = 0 AND ${authorIsPublic}`;
 }
 
 export async function shoutRules(ctx: RequestContext): Promise<ShoutRules> {
@@ -93,21 +99,33 @@ function shoutData(ctx: RequestContext, rows: ShoutRow[]): Promise<ShoutData> {
   return batch.data;
 }
 
-async function readShoutData(ctx: RequestContext, rows: ShoutRow[]): Promise<ShoutData> {
-  const ids = rows.map((r) => r.id);
-  const userIds = [...new Set(rows.map((r) => r.userId))];
-  const userQuery = ctx.db.select(shoutAuthorColumns).from(users).where(inArray(users.id, userIds));
-  const mediaQuery = ctx.db
+// A page's shout lists read these (shoutData): built once per isolate (workers/platform/prepared.ts).
+const shoutAuthors = preparedRead(["ids"], (db, p) =>
+  db.select(shoutAuthorColumns).from(users).where(inJson(users.id, p.ids)),
+);
+const shoutMediaOf = preparedRead(["ids"], (db, p) =>
+  db
     .select()
     .from(shoutMedia)
-    .where(inArray(shoutMedia.shoutId, ids))
-    .orderBy(asc(shoutMedia.shoutId), asc(shoutMedia.position), asc(shoutMedia.id));
-  const tagQuery = ctx.db
+    .where(inJson(shoutMedia.shoutId, p.ids))
+    .orderBy(asc(shoutMedia.shoutId), asc(shoutMedia.position), asc(shoutMedia.id)),
+);
+const shoutTagsOf = preparedRead(["ids"], (db, p) =>
+  db
     .select({ shoutId: shoutTags.shoutId, slug: tags.slug, name: tags.name })
     .from(shoutTags)
     .innerJoin(tags, eq(tags.id, shoutTags.tagId))
-    .where(inArray(shoutTags.shoutId, ids))
-    .orderBy(asc(shoutTags.position));
+    .where(inJson(shoutTags.shoutId, p.ids))
+    .orderBy(asc(shoutTags.position)),
+);
+
+async function readShoutData(ctx: RequestContext, rows: ShoutRow[]): Promise<ShoutData> {
+  const ids = rows.map((r) => r.id);
+  const userIds = [...new Set(rows.map((r) => r.userId))];
+  const list = { ids: JSON.stringify(ids) };
+  const userQuery = shoutAuthors(ctx.db, { ids: JSON.stringify(userIds) });
+  const mediaQuery = shoutMediaOf(ctx.db, list);
+  const tagQuery = shoutTagsOf(ctx.db, list);
   const actor = ctx.actor;
   const [userRows, mediaRows, tagRows, pawRows, markRows] = actor
     ? await ctx.read([
@@ -158,17 +176,20 @@ export async function loadViews(ctx: RequestContext, rows: ShoutRow[]): Promise<
   return viewsFrom(ctx, rows, data, rules);
 }
 
+// The shout page's reads, built once per isolate (workers/platform/prepared.ts).
+const shoutById = preparedRead(["id"], (db, p) => db.select().from(shouts).where(eq(shouts.id, p.id)).limit(1));
+const shoutAuthorById = preparedRead(["id"], (db, p) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql`(SELECT ${shouts.userId} FROM ${shouts} WHERE ${shouts.id} = ${p.id})`))
+    .limit(1),
+);
+
 /** A shout and its author (null when either is missing). */
 export async function findShout(ctx: RequestContext, id: number): Promise<{ shout: ShoutRow; author: UserRow } | null> {
   // Two plain selects in one coalesced read (on the shout page, the root loader's round trip): a join cannot go
   // through a D1 batch, whose rows are objects where same-named columns of two tables overwrite each other.
-  const [[shout], [author]] = await ctx.read([
-    ctx.db.select().from(shouts).where(eq(shouts.id, id)).limit(1),
-    ctx.db
-      .select()
-      .from(users)
-      .where(eq(users.id, sql`(SELECT ${shouts.userId} FROM ${shouts} WHERE ${shouts.id} = ${id})`))
-      .limit(1),
-  ]);
+  const [[shout], [author]] = await ctx.read([shoutById(ctx.db, { id }), shoutAuthorById(ctx.db, { id })]);
   return shout && author ? { shout, author } : null;
 }

@@ -16,11 +16,12 @@ import { recountShoutsSql, shoutTagStatements } from "#workers/core/tags/tags.wr
 import type { RequestContext } from "#workers/platform/context";
 import { sha256 } from "#workers/platform/crypto";
 import { purgeGuestPages } from "#workers/platform/page-cache";
+import { preparedRead } from "#workers/platform/prepared";
 import { publish } from "#workers/realtime/publish";
 import { getShoutCommentTree } from "./shout-comments";
 import { deleteObjects, prepareMedia, storedKeys, storeMedia } from "./shout-media";
 import { authorFlags, can } from "./shouts.policy";
-import { findShout, listedWhere, loadViews, shoutAccess, shoutRules } from "./shouts.read";
+import { findShout, listedWhere, listedWhereFor, loadViews, shoutAccess, shoutRules } from "./shouts.read";
 import {
   SHOUTS_PAGE_SIZE,
   USER_SHOUT_LISTS,
@@ -124,6 +125,38 @@ export function shoutScore(
 }
 
 /**
+ * The bonfire's newest shouts as a member or a guest sees them (listedWhere), the first page or the one after a
+ * cursor, and its pinned strip: each shape built once per isolate (workers/platform/prepared.ts).
+ */
+function newestRead(member: boolean, paged: boolean) {
+  return preparedRead(["cursor"], (db, p) =>
+    db
+      .select({ shout: shouts })
+      .from(shouts)
+      .innerJoin(users, eq(users.id, shouts.userId))
+      .where(and(listedWhereFor(member), paged ? lt(shouts.id, p.cursor) : undefined))
+      .orderBy(desc(shouts.id))
+      .limit(SHOUTS_PAGE_SIZE + 1),
+  );
+}
+const NEWEST_READS = {
+  guest: { first: newestRead(false, false), after: newestRead(false, true) },
+  member: { first: newestRead(true, false), after: newestRead(true, true) },
+};
+function pinnedRead(member: boolean) {
+  return preparedRead([], (db) =>
+    db
+      .select({ shout: shouts })
+      .from(shouts)
+      .innerJoin(users, eq(users.id, shouts.userId))
+      .where(and(eq(shouts.isPinned, true), listedWhereFor(member)))
+      .orderBy(desc(shouts.pinnedAt), desc(shouts.id))
+      .limit(50),
+  );
+}
+const PINNED_READS = { guest: pinnedRead(false), member: pinnedRead(true) };
+
+/**
  * GET /v1/shout/: `{cursor?}` — newest first, paged by the last shown id (`?cursor=<id>`, forward only) — or
  * `{type: "popular", page?}` — ranked by `shoutScore`, paged by number. Muted shouts are never listed; guests
  * see only shouts of members who show them to guests. `next`/`previous` are query strings.
@@ -133,15 +166,8 @@ export async function listShouts(ctx: RequestContext, input: unknown): Promise<P
   const size = SHOUTS_PAGE_SIZE;
   if (type === "new") {
     // Coalesced reads (ctx.read): the list, the pinned strips and the page's config share a round trip.
-    const [found] = await ctx.read([
-      ctx.db
-        .select({ shout: shouts })
-        .from(shouts)
-        .innerJoin(users, eq(users.id, shouts.userId))
-        .where(and(listedWhere(ctx), cursor ? lt(shouts.id, cursor) : undefined))
-        .orderBy(desc(shouts.id))
-        .limit(size + 1),
-    ]);
+    const newest = NEWEST_READS[ctx.actor ? "member" : "guest"][cursor ? "after" : "first"];
+    const [found] = await ctx.read([newest(ctx.db, { cursor: cursor ?? 0 })]);
     const rows = found.map((r) => r.shout);
     const shown = rows.slice(0, size);
     return {
@@ -182,15 +208,7 @@ export async function listShouts(ctx: RequestContext, input: unknown): Promise<P
 
 /** GET /v1/shout/pinned/: pinned shouts that are listed (not muted), the latest pinned first (at most 50). */
 export async function listPinnedShouts(ctx: RequestContext): Promise<ShoutView[]> {
-  const [found] = await ctx.read([
-    ctx.db
-      .select({ shout: shouts })
-      .from(shouts)
-      .innerJoin(users, eq(users.id, shouts.userId))
-      .where(and(eq(shouts.isPinned, true), listedWhere(ctx)))
-      .orderBy(desc(shouts.pinnedAt), desc(shouts.id))
-      .limit(50),
-  ]);
+  const [found] = await ctx.read([PINNED_READS[ctx.actor ? "member" : "guest"](ctx.db, {})]);
   const rows = found.map((r) => r.shout);
   return loadViews(ctx, rows);
 }
