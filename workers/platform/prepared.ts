@@ -75,28 +75,49 @@ class PreparedRun {
   }
 }
 
+/** What Drizzle built of a select, kept. */
+function builtOf(query: BatchItem<"sqlite">): Built {
+  // `_prepare` is Drizzle's internal (not in its types): what a batch and an `await` call to run a select.
+  const first = (query as unknown as { _prepare(): DrizzlePrepared })._prepare();
+  return {
+    query: first.query,
+    fields: first.fields,
+    joinsNotNullableMap: first.joinsNotNullableMap,
+    queryMetadata: first.queryMetadata,
+  };
+}
+
+function placeholders<N extends string>(names: readonly N[]): Record<N, Placeholder> {
+  return Object.fromEntries(names.map((name) => [name, sql.placeholder(name)])) as unknown as Record<N, Placeholder>;
+}
+
 /**
  * A read built once: `build` makes it on any database with the placeholders `p` (one per name in `names`) where
  * its values go; the result runs it on `db` with `values`, typed as the select `build` returns.
  */
 export function preparedRead<const N extends string, Q extends BatchItem<"sqlite">>(
   names: readonly N[],
-  build: (db: Db, p: Record<N, Placeholder<N>>) => Q,
+  build: (db: Db, p: Record<N, Placeholder>) => Q,
 ): (db: Db, values: Record<N, unknown>) => Q {
   let built: Built | undefined;
   return (db, values) => {
-    if (!built) {
-      const p = Object.fromEntries(names.map((name) => [name, sql.placeholder(name)])) as Record<N, Placeholder<N>>;
-      // `_prepare` is Drizzle's internal (not in its types): what a batch and an `await` call to run a select.
-      const first = (build(db, p) as unknown as { _prepare(): DrizzlePrepared })._prepare();
-      built = {
-        query: first.query,
-        fields: first.fields,
-        joinsNotNullableMap: first.joinsNotNullableMap,
-        queryMetadata: first.queryMetadata,
-      };
-    }
+    built ??= builtOf(build(db, placeholders(names)));
     return new PreparedRun(db, built, values) as unknown as Q;
+  };
+}
+
+/**
+ * Several reads built together once (statements that embed the same query, as a list and its cards' data): as
+ * preparedRead, for each select of the array `build` returns.
+ */
+export function preparedReads<const N extends string, Q extends readonly BatchItem<"sqlite">[]>(
+  names: readonly N[],
+  build: (db: Db, p: Record<N, Placeholder>) => Q,
+): (db: Db, values: Record<N, unknown>) => Q {
+  let built: Built[] | undefined;
+  return (db, values) => {
+    built ??= build(db, placeholders(names)).map(builtOf);
+    return built.map((b) => new PreparedRun(db, b, values)) as unknown as Q;
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lt, or, type SQLWrapper } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lt, or, type Placeholder, sql } from "drizzle-orm";
 import { bookmarks, type PostRow, postShares, posts, users } from "#drizzle/schema";
 import { AppError } from "#workers/core/errors";
 import { parseInput } from "#workers/core/shared/validation";
@@ -6,6 +6,7 @@ import type { RequestContext } from "#workers/platform/context";
 import type { Db } from "#workers/platform/db";
 import { preparedRead } from "#workers/platform/prepared";
 import {
+  type CardData,
   cardData,
   cardsFrom,
   loadCards,
@@ -13,6 +14,7 @@ import {
   type Page,
   POST_CARD_COLUMNS,
   type PostCardRow,
+  preparedCards,
   readCards,
 } from "./posts.read";
 import { POSTS_PAGE_SIZE, USER_POST_LISTS, type UserPostList, ZPage, ZPostList } from "./posts.schemas";
@@ -44,10 +46,12 @@ function pinnedList(db: Db) {
     .limit(50);
 }
 
+/** The pinned strip with its cards' data, built once per isolate (preparedCards). */
+const PINNED_CARDS = preparedCards([], (db) => [pinnedList(db)]);
+
 /** GET /v1/post/pinned/: published pinned posts, the latest pinned first. */
 export async function listPinnedPosts(ctx: RequestContext): Promise<Page<PostCard>> {
-  const query = pinnedQuery(ctx);
-  const { rows, data } = await readCards(ctx, [query]);
+  const { rows, data } = await PINNED_CARDS(ctx, {});
   return { results: cardsFrom(rows[0], data), next: null, previous: null };
 }
 
@@ -82,33 +86,56 @@ export function popularityScore(post: Pick<PostRow, "pwnd" | "commentsCount" | "
 type RowsPage = Page<PostCardRow>;
 
 /**
+ * The newest published posts, from the first or after a cursor's post (its publication time `at` and id), with
+ * their cards' data and, on the home page, the pinned strip: each shape built once per isolate (preparedCards).
+ */
+function newestList(db: Db, after: { at: Placeholder; id: Placeholder } | null) {
+  const at = after && sql.param(after.at, posts.publishedAt);
+  const where =
+    after && at
+      ? and(
+          eq(posts.isPublished, true),
+          or(lt(posts.publishedAt, at), and(eq(posts.publishedAt, at), lt(posts.id, after.id))),
+        )
+      : eq(posts.isPublished, true);
+  return db
+    .select(POST_CARD_COLUMNS)
+    .from(posts)
+    .where(where)
+    .orderBy(desc(posts.publishedAt), desc(posts.id))
+    .limit(POSTS_PAGE_SIZE + 1);
+}
+function newestCards(paged: boolean, withPinned: boolean) {
+  return preparedCards(["at", "id"], (db, p) => {
+    const list = newestList(db, paged ? p : null);
+    return withPinned ? [list, pinnedList(db)] : [list];
+  });
+}
+const NEWEST_CARDS = {
+  first: { plain: newestCards(false, false), pinned: newestCards(false, true) },
+  after: { plain: newestCards(true, false), pinned: newestCards(true, true) },
+};
+
+/**
  * A "new" or "top" list page as one query, and how its rows (fetched with one extra, which tells whether there is a
  * next page) make the page; null for "popular", which ranks recent candidates in the Worker first.
  */
 function listPlan(
   ctx: RequestContext,
   input: unknown,
-): { query: SQLWrapper; page: (rows: PostCardRow[]) => RowsPage } | { popular: number } {
+):
+  | {
+      cards: (withPinned: boolean) => Promise<{ rows: PostCardRow[][]; data: CardData }>;
+      page: (rows: PostCardRow[]) => RowsPage;
+    }
+  | { popular: number } {
   const { type, cursor, page } = parseInput(ZPostList, input ?? {});
   const size = POSTS_PAGE_SIZE;
   if (type === "new") {
     const after = cursor ? decodeCursor(cursor) : null;
-    const where = after
-      ? and(
-          eq(posts.isPublished, true),
-          or(
-            lt(posts.publishedAt, new Date(after.at)),
-            and(eq(posts.publishedAt, new Date(after.at)), lt(posts.id, after.id)),
-          ),
-        )
-      : eq(posts.isPublished, true);
+    const values = { at: new Date(after?.at ?? 0), id: after?.id ?? 0 };
     return {
-      query: ctx.db
-        .select(POST_CARD_COLUMNS)
-        .from(posts)
-        .where(where)
-        .orderBy(desc(posts.publishedAt), desc(posts.id))
-        .limit(size + 1),
+      cards: (withPinned) => NEWEST_CARDS[after ? "after" : "first"][withPinned ? "pinned" : "plain"](ctx, values),
       page: (rows) => {
         const shown = rows.slice(0, size);
         return {
@@ -121,14 +148,15 @@ function listPlan(
   }
   if (type === "top") {
     const since = new Date(ctx.now().getTime() - TOP_DAYS * DAY_MS);
+    const query = ctx.db
+      .select(POST_CARD_COLUMNS)
+      .from(posts)
+      .where(and(eq(posts.isPublished, true), gte(posts.publishedAt, since)))
+      .orderBy(desc(posts.pwnd), desc(posts.publishedAt), desc(posts.id))
+      .limit(size + 1)
+      .offset((page - 1) * size);
     return {
-      query: ctx.db
-        .select(POST_CARD_COLUMNS)
-        .from(posts)
-        .where(and(eq(posts.isPublished, true), gte(posts.publishedAt, since)))
-        .orderBy(desc(posts.pwnd), desc(posts.publishedAt), desc(posts.id))
-        .limit(size + 1)
-        .offset((page - 1) * size),
+      cards: (withPinned) => readCards(ctx, withPinned ? [query, pinnedQuery(ctx)] : [query]),
       page: (rows) => numberedPage(rows, page, size, { type }),
     };
   }
@@ -146,9 +174,8 @@ async function listCards(
   withPinned: boolean,
 ): Promise<{ feed: Page<PostCard>; pinned: PostCard[] }> {
   const plan = listPlan(ctx, input);
-  if ("query" in plan) {
-    const queries = withPinned ? [plan.query, pinnedQuery(ctx)] : [plan.query];
-    const { rows, data } = await readCards(ctx, queries);
+  if ("cards" in plan) {
+    const { rows, data } = await plan.cards(withPinned);
     const page = plan.page(rows[0]);
     return {
       feed: { ...page, results: cardsFrom(page.results, data) },
@@ -196,6 +223,20 @@ export async function listHome(
   return listCards(ctx, input, true);
 }
 
+/** A member's published posts, a page of them from `offset`, with their cards' data (preparedCards). */
+const PUBLISHED_CARDS = preparedCards(["userId", "offset"], (db, p) => [
+  db
+    .select(POST_CARD_COLUMNS)
+    .from(posts)
+    .where(and(eq(posts.userId, p.userId), eq(posts.isPublished, true)))
+    .orderBy(desc(posts.publishedAt), desc(posts.id))
+    .limit(POSTS_PAGE_SIZE + 1)
+    .offset(p.offset),
+]);
+const ownerRead = preparedRead(["id"], (db, p) =>
+  db.select({ id: users.id }).from(users).where(eq(users.id, p.id)).limit(1),
+);
+
 /**
  * GET /v1/user/{id}/posts|drafts|shared-posts|bookmark-posts/: a member's lists, by page. Published posts are
  * public; drafts, drafts shared with the member and bookmarks are for the member only.
@@ -212,17 +253,10 @@ export async function listUserPosts(
   const page = parseInput(ZPage, pageInput ?? undefined);
   const size = POSTS_PAGE_SIZE;
   const offset = (page - 1) * size;
-  const ownerQuery = ctx.db.select({ id: users.id }).from(users).where(eq(users.id, id)).limit(1);
+  const ownerQuery = ownerRead(ctx.db, { id });
   if (kind === "posts") {
     // Public: the member, their posts and the cards' data in one read batch (coalesced with the profile header's).
-    const published = ctx.db
-      .select(POST_CARD_COLUMNS)
-      .from(posts)
-      .where(and(eq(posts.userId, id), eq(posts.isPublished, true)))
-      .orderBy(desc(posts.publishedAt), desc(posts.id))
-      .limit(size + 1)
-      .offset(offset);
-    const { rows, other, data } = await readCards(ctx, [published], [ownerQuery]);
+    const { rows, other, data } = await PUBLISHED_CARDS(ctx, { userId: id, offset }, [ownerQuery]);
     if (!(other[0] as unknown[]).length) throw new AppError("not_found", "Пользователь не найден.");
     const paged = numberedPage(rows[0], page, size);
     return { ...paged, results: cardsFrom(paged.results, data) };

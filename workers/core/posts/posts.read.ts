@@ -1,11 +1,12 @@
-import { asc, eq, getTableColumns, inArray, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { asc, eq, getTableColumns, inArray, type Placeholder, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { type PostRow, postShares, posts, postTags, tags, users } from "#drizzle/schema";
 import type { PublicUserRow } from "#workers/core/accounts/public-users";
 import { publicUserColumns } from "#workers/core/accounts/public-users";
 import { ownBookmarksQuery, ownPawsQuery, pawMap } from "#workers/core/reactions/reactions.read";
 import type { RequestContext } from "#workers/platform/context";
-import { embeddedOnce } from "#workers/platform/db";
-import { inJson, preparedRead } from "#workers/platform/prepared";
+import { type Db, embeddedOnce } from "#workers/platform/db";
+import { inJson, preparedRead, preparedReads } from "#workers/platform/prepared";
 import { type PostCard, serializePostCard, type TagRef } from "./posts.serializers";
 
 /** Reading helpers shared by the post and tag services (no rules here; callers check visibility). */
@@ -47,9 +48,9 @@ export async function findPost(
   return { post: found[0], sharedWith: shares.map((s) => s.userId) };
 }
 
-function tagsQuery(ctx: RequestContext, postIds: number[] | SQL) {
-  if (Array.isArray(postIds)) return tagsOfList(ctx.db, { ids: JSON.stringify(postIds) });
-  return ctx.db
+function tagsQuery(db: Db, postIds: number[] | SQL) {
+  if (Array.isArray(postIds)) return tagsOfList(db, { ids: JSON.stringify(postIds) });
+  return db
     .select({ postId: postTags.postId, slug: tags.slug, name: tags.name })
     .from(postTags)
     .innerJoin(tags, eq(tags.id, postTags.tagId))
@@ -98,7 +99,7 @@ export async function cardData(
 ): Promise<CardData> {
   const ids = rows.map((r) => r.id);
   const userIds = [...new Set([...rows.map((r) => r.userId), ...extraUserIds])];
-  return cardDataFrom(await ctx.read(cardDataQueries(ctx, ids, userIds) as never));
+  return cardDataFrom(await ctx.read(cardDataQueries(ctx.db, ctx.actor?.id ?? null, ids, userIds) as never));
 }
 
 /**
@@ -123,27 +124,74 @@ export async function readCards(
   queries: readonly SQLWrapper[],
   other: readonly SQLWrapper[] = [],
 ): Promise<{ rows: PostCardRow[][]; other: unknown[]; data: CardData }> {
-  const embedded = queries.map(embeddedOnce);
-  const reads = cardDataQueries(ctx, columnOfRows(embedded, "id"), columnOfRows(embedded, "user_id"));
-  const results = (await ctx.read([...queries, ...other, ...reads] as never)) as unknown[];
-  const rows = results.slice(0, queries.length) as PostCardRow[][];
-  const otherResults = results.slice(queries.length, queries.length + other.length);
-  return { rows, other: otherResults, data: cardDataFrom(results.slice(queries.length + other.length)) };
+  const reads = withCardData(ctx.db, ctx.actor?.id ?? null, queries);
+  return cardResults(await ctx.read([...queries, ...other, ...reads] as never), queries.length, other.length);
 }
 
-function cardDataQueries(ctx: RequestContext, ids: number[] | SQL, userIds: number[] | SQL): SQLWrapper[] {
+/** The reads of the cards' data of card queries, embedding them (readCards). */
+function withCardData(db: Db, actorId: number | Placeholder | null, queries: readonly SQLWrapper[]): SQLWrapper[] {
+  const embedded = queries.map(embeddedOnce);
+  return cardDataQueries(db, actorId, columnOfRows(embedded, "id"), columnOfRows(embedded, "user_id"));
+}
+
+/** readCards' results: the card queries' rows, the other reads', the cards' data. */
+function cardResults(
+  results: unknown[],
+  lists: number,
+  others: number,
+): { rows: PostCardRow[][]; other: unknown[]; data: CardData } {
+  return {
+    rows: results.slice(0, lists) as PostCardRow[][],
+    other: results.slice(lists, lists + others),
+    data: cardDataFrom(results.slice(lists + others)),
+  };
+}
+
+/**
+ * readCards for card queries of a fixed shape, built once per isolate with their cards' data reads, a member's and
+ * a guest's (workers/platform/prepared.ts): `lists` makes the card queries on any database with the placeholders
+ * `p` where their values go.
+ */
+export function preparedCards<const N extends string>(
+  names: readonly N[],
+  lists: (db: Db, p: Record<N, Placeholder>) => readonly SQLWrapper[],
+): (
+  ctx: RequestContext,
+  values: Record<N, unknown>,
+  other?: readonly SQLWrapper[],
+) => Promise<{ rows: PostCardRow[][]; other: unknown[]; data: CardData }> {
+  const all = (db: Db, p: Record<N, Placeholder>, actorId: Placeholder | null) => {
+    const queries = lists(db, p);
+    return [...queries, ...withCardData(db, actorId, queries)] as unknown as BatchItem<"sqlite">[];
+  };
+  const guest = preparedReads(names, (db, p) => all(db, p, null));
+  const member = preparedReads([...names, "actorId"], (db, p) => all(db, p, p.actorId));
+  return async (ctx, values, other = []) => {
+    const actor = ctx.actor;
+    const reads = actor ? member(ctx.db, { ...values, actorId: actor.id }) : guest(ctx.db, values);
+    const lists = reads.length - (actor ? 4 : 2);
+    const batch = [...reads.slice(0, lists), ...other, ...reads.slice(lists)];
+    return cardResults(await ctx.read(batch as never), lists, other.length);
+  };
+}
+
+function cardDataQueries(
+  db: Db,
+  actorId: number | Placeholder | null,
+  ids: number[] | SQL,
+  userIds: number[] | SQL,
+): SQLWrapper[] {
   const userQuery = Array.isArray(userIds)
-    ? authorsOfList(ctx.db, { ids: JSON.stringify(userIds) })
-    : ctx.db.select(publicUserColumns).from(users).where(inArray(users.id, userIds));
-  const actor = ctx.actor;
-  return actor
+    ? authorsOfList(db, { ids: JSON.stringify(userIds) })
+    : db.select(publicUserColumns).from(users).where(inArray(users.id, userIds));
+  return actorId !== null
     ? [
         userQuery,
-        tagsQuery(ctx, ids),
-        ownPawsQuery(ctx, actor.id, "post", ids),
-        ownBookmarksQuery(ctx, actor.id, "post", ids),
+        tagsQuery(db, ids),
+        ownPawsQuery(db, actorId, "post", ids),
+        ownBookmarksQuery(db, actorId, "post", ids),
       ]
-    : [userQuery, tagsQuery(ctx, ids)];
+    : [userQuery, tagsQuery(db, ids)];
 }
 
 /** CardData from the results of cardDataQueries, in their order. */

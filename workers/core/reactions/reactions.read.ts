@@ -1,6 +1,7 @@
-import { and, eq, inArray, type SQL } from "drizzle-orm";
+import { and, eq, inArray, type Placeholder, type SQL } from "drizzle-orm";
 import { bookmarks, likes } from "#drizzle/schema";
 import type { RequestContext } from "#workers/platform/context";
+import type { Db } from "#workers/platform/db";
 import { inJson, preparedRead } from "#workers/platform/prepared";
 
 /** Everything a member can paw. */
@@ -11,9 +12,9 @@ export const BOOKMARK_ITEM_TYPES = ["post", "shout"] as const;
 export type BookmarkItemType = (typeof BOOKMARK_ITEM_TYPES)[number];
 
 /** The query behind ownPaws, for callers that put it into a D1 batch with others. */
-export function ownPawsQuery(ctx: RequestContext, actorId: number, itemType: string, ids: number[] | SQL) {
-  if (Array.isArray(ids)) return pawsOfList(ctx.db, { userId: actorId, itemType, ids: JSON.stringify(ids) });
-  return ctx.db
+export function ownPawsQuery(db: Db, actorId: number | Placeholder, itemType: string, ids: number[] | SQL) {
+  if (Array.isArray(ids)) return pawsOfList(db, { userId: actorId, itemType, ids: JSON.stringify(ids) });
+  return db
     .select({ itemId: likes.itemId, isNegative: likes.isNegative })
     .from(likes)
     .where(and(eq(likes.userId, actorId), eq(likes.itemType, itemType), inArray(likes.itemId, ids)));
@@ -38,9 +39,9 @@ export function pawMap(rows: { itemId: number; isNegative: boolean }[]): Map<num
 }
 
 /** The query behind ownBookmarks, for D1 batches. */
-export function ownBookmarksQuery(ctx: RequestContext, actorId: number, itemType: string, ids: number[] | SQL) {
-  if (Array.isArray(ids)) return bookmarksOfList(ctx.db, { userId: actorId, itemType, ids: JSON.stringify(ids) });
-  return ctx.db
+export function ownBookmarksQuery(db: Db, actorId: number | Placeholder, itemType: string, ids: number[] | SQL) {
+  if (Array.isArray(ids)) return bookmarksOfList(db, { userId: actorId, itemType, ids: JSON.stringify(ids) });
+  return db
     .select({ itemId: bookmarks.itemId })
     .from(bookmarks)
     .where(and(eq(bookmarks.userId, actorId), eq(bookmarks.itemType, itemType), inArray(bookmarks.itemId, ids)));
@@ -49,12 +50,12 @@ export function ownBookmarksQuery(ctx: RequestContext, actorId: number, itemType
 /** The current member's paw on each item (`ownd`: 1, -1; items without a paw are absent → 0). */
 export async function ownPaws(ctx: RequestContext, itemType: string, ids: number[]): Promise<Map<number, 1 | -1>> {
   if (!ctx.actor || !ids.length) return new Map();
-  return pawMap(await ownPawsQuery(ctx, ctx.actor.id, itemType, ids));
+  return pawMap(await ownPawsQuery(ctx.db, ctx.actor.id, itemType, ids));
 }
 
 /** Which of the items the current member has bookmarked. */
 export async function ownBookmarks(ctx: RequestContext, itemType: string, ids: number[]): Promise<Set<number>> {
   if (!ctx.actor || !ids.length) return new Set();
-  const rows = await ownBookmarksQuery(ctx, ctx.actor.id, itemType, ids);
+  const rows = await ownBookmarksQuery(ctx.db, ctx.actor.id, itemType, ids);
   return new Set(rows.map((r) => r.itemId));
 }

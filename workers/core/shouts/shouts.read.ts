@@ -132,8 +132,8 @@ async function readShoutData(ctx: RequestContext, rows: ShoutRow[]): Promise<Sho
         userQuery,
         mediaQuery,
         tagQuery,
-        ownPawsQuery(ctx, actor.id, "shout", ids),
-        ownBookmarksQuery(ctx, actor.id, "shout", ids),
+        ownPawsQuery(ctx.db, actor.id, "shout", ids),
+        ownBookmarksQuery(ctx.db, actor.id, "shout", ids),
       ])
     : [...(await ctx.read([userQuery, mediaQuery, tagQuery])), [], []];
   return {

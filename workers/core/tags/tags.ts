@@ -1,7 +1,7 @@
-import { and, desc, eq, gt, isNotNull, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNotNull, or, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { posts, postTags, shouts, shoutTags, type TagRow, tags, users } from "#drizzle/schema";
 import { AppError } from "#workers/core/errors";
-import { cardsFrom, numberedPage, type Page, POST_CARD_COLUMNS, readCards } from "#workers/core/posts/posts.read";
+import { cardsFrom, numberedPage, type Page, POST_CARD_COLUMNS, preparedCards } from "#workers/core/posts/posts.read";
 import { POSTS_PAGE_SIZE, ZPage } from "#workers/core/posts/posts.schemas";
 import type { PostCard } from "#workers/core/posts/posts.serializers";
 import { parseInput } from "#workers/core/shared/validation";
@@ -9,6 +9,7 @@ import { SHOUTS_PAGE_SIZE } from "#workers/core/shouts/shouts.constants";
 import { authorIsPublic, listedWhere, loadViews } from "#workers/core/shouts/shouts.read";
 import type { ShoutView } from "#workers/core/shouts/shouts.serializers";
 import type { RequestContext } from "#workers/platform/context";
+import { preparedRead } from "#workers/platform/prepared";
 import { type TagItemType, ZTagItemType } from "./tags.schemas";
 
 /** Spec §3 Tag. `posts_count` counts published posts only, `shouts_count` shouts that are not muted. */
@@ -31,7 +32,12 @@ export function serializeTag(row: TagRow): Tag {
  * guests, by a member who shows shouts to guests. A tag only drafts, muted or hidden shouts use is not there.
  */
 export function tagVisibleWhere(viewer: Pick<RequestContext, "actor">): SQL {
-  if (viewer.actor) return or(gt(tags.postsCount, 0), gt(tags.shoutsCount, 0)) as SQL;
+  return tagVisibleWhereFor(!!viewer.actor);
+}
+
+/** tagVisibleWhere for a member (true) or a guest. */
+function tagVisibleWhereFor(member: boolean): SQL {
+  if (member) return or(gt(tags.postsCount, 0), gt(tags.shoutsCount, 0)) as SQL;
   return sql`(${tags.postsCount} > 0 OR (${tags.shoutsCount} > 0 AND EXISTS (
     SELECT 1 FROM ${shoutTags} INNER JOIN ${shouts} ON ${shouts.id} = ${shoutTags.shoutId}
     INNER JOIN ${users} ON ${users.id} = ${shouts.userId}
@@ -51,9 +57,21 @@ function tagKey(slug: string): string | null {
  * viewer may see the tag is the tag read's to say (findTag, in the same batch): a page of an unknown or hidden
  * tag is a 404 whatever its list returned.
  */
-function tagIdBySlug(key: string): SQL {
+function tagIdBySlug(key: string | Placeholder): SQL {
   return sql`(SELECT ${tags.id} FROM ${tags} WHERE ${tags.slug} = ${key})`;
 }
+
+/** A tag by its slug as a member or a guest may see it (tagVisibleWhere), built once per isolate (prepared.ts). */
+function tagRead(member: boolean) {
+  return preparedRead(["key"], (db, p) =>
+    db
+      .select()
+      .from(tags)
+      .where(and(eq(tags.slug, p.key), tagVisibleWhereFor(member)))
+      .limit(1),
+  );
+}
+const TAG_READS = { guest: tagRead(false), member: tagRead(true) };
 
 async function findTag(ctx: RequestContext, slug: string): Promise<TagRow> {
   const key = tagKey(slug);
@@ -66,15 +84,7 @@ async function findTag(ctx: RequestContext, slug: string): Promise<TagRow> {
   if (key !== null && !found) {
     // The core query builder, not db.query: relational queries would rename the subquery's columns to `tags`.
     // A coalesced read: it shares the page's first round trip with the root loader's.
-    found = ctx
-      .read([
-        ctx.db
-          .select()
-          .from(tags)
-          .where(and(eq(tags.slug, key), tagVisibleWhere(ctx)))
-          .limit(1),
-      ])
-      .then(([rows]) => rows[0]);
+    found = ctx.read([TAG_READS[ctx.actor ? "member" : "guest"](ctx.db, { key })]).then(([rows]) => rows[0]);
     known.set(key, found);
   }
   const row = await found;
@@ -127,6 +137,25 @@ export async function listTagShouts(ctx: RequestContext, slug: string, pageInput
   return { ...paged, results: await loadViews(ctx, paged.results) };
 }
 
+/** A page of a tag's newest posts with their cards' data, built once per isolate (preparedCards). */
+const TAG_POST_CARDS = preparedCards(["key", "offset"], (db, p) => {
+  const links = db
+    .select({ postId: postTags.postId, publishedAt: postTags.postPublishedAt })
+    .from(postTags)
+    .where(and(eq(postTags.tagId, tagIdBySlug(p.key)), isNotNull(postTags.postPublishedAt)))
+    .orderBy(desc(postTags.postPublishedAt), desc(postTags.postId))
+    .limit(POSTS_PAGE_SIZE + 1)
+    .offset(p.offset)
+    .as("links");
+  return [
+    db
+      .select(POST_CARD_COLUMNS)
+      .from(links)
+      .innerJoin(posts, eq(posts.id, links.postId))
+      .orderBy(desc(links.publishedAt), desc(links.postId)),
+  ];
+});
+
 /**
  * GET /v1/tag/{slug}/posts/?page=n: published posts with the tag, newest first. The page's links are read off
  * post_tags_tag_published_idx (the link's copy of the post's publication time, migrations/0027) before any post is:
@@ -145,23 +174,9 @@ export async function listTagPosts(
   const key = tagKey(slug);
   if (key === null) await findTag(ctx, slug);
   const size = POSTS_PAGE_SIZE;
-  const links = ctx.db
-    .select({ postId: postTags.postId, publishedAt: postTags.postPublishedAt })
-    .from(postTags)
-    .where(and(eq(postTags.tagId, tagIdBySlug(key as string)), isNotNull(postTags.postPublishedAt)))
-    .orderBy(desc(postTags.postPublishedAt), desc(postTags.postId))
-    .limit(size + 1)
-    .offset((page - 1) * size)
-    .as("links");
   // The tag, its list and the cards' data in one round trip (coalesced reads; on the tag page with the pinned strip).
   const [{ rows, data }] = await Promise.all([
-    readCards(ctx, [
-      ctx.db
-        .select(POST_CARD_COLUMNS)
-        .from(links)
-        .innerJoin(posts, eq(posts.id, links.postId))
-        .orderBy(desc(links.publishedAt), desc(links.postId)),
-    ]),
+    TAG_POST_CARDS(ctx, { key: key as string, offset: (page - 1) * size }),
     findTag(ctx, slug),
   ]);
   const paged = numberedPage(rows[0], page, size);
