@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { comments, posts, shouts, tags, users } from "#drizzle/schema";
 import { type PublicUser, serializePublicUser } from "#workers/core/accounts/accounts.serializers";
@@ -14,6 +14,7 @@ import { listedWhere, loadViews } from "#workers/core/shouts/shouts.read";
 import type { ShoutView } from "#workers/core/shouts/shouts.serializers";
 import { serializeTag, type Tag, tagVisibleWhere } from "#workers/core/tags/tags";
 import type { RequestContext } from "#workers/platform/context";
+import { preparedRead } from "#workers/platform/prepared";
 import { fragment, type Highlight, marked, markText } from "./highlight";
 import { compareMatches } from "./ranking";
 import { type SearchType, ZSearch } from "./search.schemas";
@@ -56,7 +57,11 @@ export function matchQuery(q: string | QueryWord[]): string | null {
  */
 function newestMatches(index: string, q: QueryWord[], limit: number): SQL | null {
   const match = matchQuery(q);
-  if (!match) return null;
+  return match ? newestOf(index, match, limit) : null;
+}
+
+/** newestMatches for an FTS5 query (a placeholder in a prepared read). */
+function newestOf(index: string, match: string | Placeholder, limit: number): SQL {
   const table = sql.raw(index);
   return sql`SELECT rowid AS id FROM ${table} WHERE ${table} MATCH ${match} ORDER BY rowid DESC LIMIT ${limit}`;
 }
@@ -78,19 +83,30 @@ function matchedIn(column: SQLiteColumn, index: string, q: QueryWord[], limit: n
 type Found<T> = T & { highlight: Highlight };
 
 /**
+ * The candidates of a post search: the posts among the newest SEARCH_LIMIT matches in titles and the newest
+ * CANDIDATES anywhere, built once per isolate (workers/platform/prepared.ts). By id alone (the primary key),
+ * unpublished ones dropped by the caller: with `is_published = 1` in the query SQLite chose posts_published_idx and
+ * walked every published post.
+ */
+const postCandidates = preparedRead(["match"], (db, p) => {
+  const inTitles = newestOf("search_post_titles", p.match, SEARCH_LIMIT);
+  const anywhere = newestOf("search_posts", p.match, CANDIDATES);
+  return db
+    .select()
+    .from(posts)
+    .where(sql`${posts.id} IN (SELECT id FROM (${inTitles}) UNION SELECT id FROM (${anywhere}))`);
+});
+
+/**
  * Published posts by title, headline and text, in the search order (ranking.ts: a title match first, the form typed,
  * freshness) among two sets of candidates: the newest SEARCH_LIMIT with every word in the title (their own index,
  * migration 0028: found however old they are, as the order puts them first) and the newest CANDIDATES with every
  * word anywhere (docs/decisions/0040-render-cpu.md §21).
  */
 async function searchPosts(ctx: RequestContext, _q: string, words: QueryWord[]): Promise<Found<PostCard>[]> {
-  const inTitles = newestMatches("search_post_titles", words, SEARCH_LIMIT);
-  const anywhere = newestMatches("search_posts", words, CANDIDATES);
-  if (!inTitles || !anywhere) return [];
-  const matched = sql`${posts.id} IN (SELECT id FROM (${inTitles}) UNION SELECT id FROM (${anywhere}))`;
-  // By id alone (the primary key), unpublished ones dropped here: with `is_published = 1` in the query SQLite chose
-  // posts_published_idx and walked every published post.
-  const rows = (await ctx.db.select().from(posts).where(matched)).filter((post) => post.isPublished);
+  const match = matchQuery(words);
+  if (!match) return [];
+  const rows = (await postCandidates(ctx.db, { match })).filter((post) => post.isPublished);
   const ranked = rows
     .map((post) => {
       const title = markText(post.title, words);
