@@ -1,4 +1,5 @@
-import { and, asc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lt, type Placeholder, type SQL, sql } from "drizzle-orm";
+import type { BatchResponse } from "drizzle-orm/batch";
 import {
   type GameRow,
   gameReleasePlatforms,
@@ -13,7 +14,8 @@ import { AppError } from "#workers/core/errors";
 import { requireActor } from "#workers/core/shared/actor";
 import { normaliseKey } from "#workers/core/shared/text";
 import type { RequestContext } from "#workers/platform/context";
-import { renamed } from "#workers/platform/db";
+import { type Db, renamed } from "#workers/platform/db";
+import { preparedReads } from "#workers/platform/prepared";
 import {
   addMonths,
   dayOf,
@@ -64,39 +66,51 @@ export async function findPlatform(ctx: Pick<RequestContext, "db">, value: strin
  * bound parameters): the platforms and subscriptions reads select by the same condition.
  */
 async function releasesWhere(ctx: RequestContext, where: SQL | undefined, limit = LIST_MAX): Promise<ReleaseParts[]> {
-  const matching = ctx.db
+  const memberId = ctx.sharedRender ? null : (ctx.actor?.id ?? null);
+  return releaseParts(await ctx.read(releaseReads(ctx.db, where, memberId ?? 0, memberId ? limit : 0, limit)));
+}
+
+/** releasesWhere's three selects; `memberId` and the limits may be placeholders (monthReads). */
+function releaseReads(
+  db: Db,
+  where: SQL | undefined,
+  memberId: number | Placeholder,
+  subscriptionsLimit: number | Placeholder,
+  limit: number | Placeholder,
+) {
+  const matching = db
     .select({ id: gameReleases.id })
     .from(gameReleases)
     .innerJoin(games, eq(games.id, gameReleases.gameId))
     .where(where);
-  const memberId = ctx.sharedRender ? null : (ctx.actor?.id ?? null);
-  const links = ctx.db
+  const links = db
     .select({ releaseId: gameReleasePlatforms.releaseId, platformId: gameReleasePlatforms.platformId })
     .from(gameReleasePlatforms)
     .innerJoin(platforms, eq(platforms.id, gameReleasePlatforms.platformId))
     .where(inArray(gameReleasePlatforms.releaseId, matching))
     .orderBy(asc(platforms.position), asc(platforms.id));
-  const subscriptions = ctx.db
+  const subscriptions = db
     .select({ releaseId: releaseSubscriptions.releaseId })
     .from(releaseSubscriptions)
-    .where(and(eq(releaseSubscriptions.userId, memberId ?? 0), inArray(releaseSubscriptions.releaseId, matching)))
-    .limit(memberId ? limit : 0);
+    .where(and(eq(releaseSubscriptions.userId, memberId), inArray(releaseSubscriptions.releaseId, matching)))
+    .limit(subscriptionsLimit);
   // The game's id is renamed so that the join can go through the coalescing reader with the page's other reads
   // (a batch returns rows as objects keyed by column name: ../../platform/db.ts renamed).
-  const [rows, linkRows, subscribed] = await ctx.read([
-    ctx.db
-      .select({
-        release: gameReleases,
-        game: { id: renamed(games.id, "game_ref_id"), title: games.title, coverKey: games.coverKey },
-      })
-      .from(gameReleases)
-      .innerJoin(games, eq(games.id, gameReleases.gameId))
-      .where(where)
-      .orderBy(asc(gameReleases.sortAt), asc(games.titleKey), asc(gameReleases.id))
-      .limit(limit),
-    links,
-    subscriptions,
-  ]);
+  const rows = db
+    .select({
+      release: gameReleases,
+      game: { id: renamed(games.id, "game_ref_id"), title: games.title, coverKey: games.coverKey },
+    })
+    .from(gameReleases)
+    .innerJoin(games, eq(games.id, gameReleases.gameId))
+    .where(where)
+    .orderBy(asc(gameReleases.sortAt), asc(games.titleKey), asc(gameReleases.id))
+    .limit(limit);
+  return [rows, links, subscriptions] as const;
+}
+
+/** The releases with their platforms and the member's follows, from releaseReads' results. */
+function releaseParts([rows, linkRows, subscribed]: BatchResponse<ReturnType<typeof releaseReads>>): ReleaseParts[] {
   const platformsOf = new Map<number, number[]>();
   for (const link of linkRows) {
     const list = platformsOf.get(link.releaseId) ?? [];
@@ -112,8 +126,29 @@ async function releasesWhere(ctx: RequestContext, where: SQL | undefined, limit 
   }));
 }
 
+/**
+ * A month's releases (`start` ≤ sort time < `end`), on every platform or on one: the calendar's reads, each shape
+ * built once per isolate (workers/platform/prepared.ts).
+ */
+function monthReads(onOnePlatform: boolean) {
+  return preparedReads(["start", "end", "platform", "memberId", "subscriptionsLimit"], (db, p) =>
+    releaseReads(
+      db,
+      and(
+        gte(gameReleases.sortAt, sql.param(p.start, gameReleases.sortAt)),
+        lt(gameReleases.sortAt, sql.param(p.end, gameReleases.sortAt)),
+        onOnePlatform ? onPlatform(p.platform) : undefined,
+      ),
+      p.memberId,
+      p.subscriptionsLimit,
+      LIST_MAX,
+    ),
+  );
+}
+const MONTH_READS = { all: monthReads(false), one: monthReads(true) };
+
 /** Only releases on this platform. */
-export function onPlatform(platformId: number): SQL {
+export function onPlatform(platformId: number | Placeholder): SQL {
   return sql`exists (select 1 from ${gameReleasePlatforms} where ${gameReleasePlatforms.releaseId} = ${gameReleases.id} and ${gameReleasePlatforms.platformId} = ${platformId})`;
 }
 
@@ -161,12 +196,15 @@ export async function listMonth<R>(
     if (!platform) throw AppError.field("platform", "Такой платформы нет.");
   }
   const [start, end] = monthBounds(month);
-  const inMonth = and(
-    gte(gameReleases.sortAt, new Date(start)),
-    lt(gameReleases.sortAt, new Date(end)),
-    platform ? onPlatform(platform.id) : undefined,
-  );
-  const list = await releasesWhere(ctx, inMonth);
+  const memberId = ctx.sharedRender ? null : (ctx.actor?.id ?? null);
+  const reads = MONTH_READS[platform ? "one" : "all"](ctx.db, {
+    start: new Date(start),
+    end: new Date(end),
+    platform: platform?.id ?? 0,
+    memberId: memberId ?? 0,
+    subscriptionsLimit: memberId ? LIST_MAX : 0,
+  });
+  const list = releaseParts(await ctx.read(reads));
   const releases: Record<string, R[]> = {};
   const undated: R[] = [];
   for (const parts of list) {

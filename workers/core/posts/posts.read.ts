@@ -160,8 +160,11 @@ export function preparedCards<const N extends string>(
   values: Record<N, unknown>,
   other?: readonly SQLWrapper[],
 ) => Promise<{ rows: PostCardRow[][]; other: unknown[]; data: CardData }> {
+  // How many card queries `lists` makes (the same for both variants), counted when they are built.
+  let count = 0;
   const all = (db: Db, p: Record<N, Placeholder>, actorId: Placeholder | null) => {
     const queries = lists(db, p);
+    count = queries.length;
     return [...queries, ...withCardData(db, actorId, queries)] as unknown as BatchItem<"sqlite">[];
   };
   const guest = preparedReads(names, (db, p) => all(db, p, null));
@@ -169,9 +172,8 @@ export function preparedCards<const N extends string>(
   return async (ctx, values, other = []) => {
     const actor = ctx.actor;
     const reads = actor ? member(ctx.db, { ...values, actorId: actor.id }) : guest(ctx.db, values);
-    const lists = reads.length - (actor ? 4 : 2);
-    const batch = [...reads.slice(0, lists), ...other, ...reads.slice(lists)];
-    return cardResults(await ctx.read(batch as never), lists, other.length);
+    const batch = [...reads.slice(0, count), ...other, ...reads.slice(count)];
+    return cardResults(await ctx.read(batch as never), count, other.length);
   };
 }
 
