@@ -1,24 +1,74 @@
-// Browser tests: builds the site, serves a private copy of the build with `wrangler dev` on a fresh local state
-// (migrated and seeded), and runs tests/e2e with vitest + playwright-core against it in Debian's Chromium.
-import { cpSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+// Browser tests: builds the site, serves private copies of the build with `wrangler dev` on fresh local states
+// (migrated and seeded), and runs tests/e2e with vitest + playwright-core against them in Debian's Chromium.
+//
+// The files run in lanes (`--lanes N`, 2 unless told; 1 when one file is asked for): each lane has its own server on
+// its own copy of the seeded state, and takes the next file from one queue, the longest files first, as soon as its
+// last one ends. A browser test spends most of its time waiting for pages and polls, so two lanes keep a two-core
+// machine busy where one leaves it two-thirds idle; and no file shares its server's state with a file running
+// beside it. Each file's output is printed whole when it ends. Other arguments go to every vitest run
+// (e.g. `-t "name"`); paths of test files choose the files.
+import { spawn } from "node:child_process";
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync } from "node:fs";
 import { createServer as createHttpServer } from "node:http";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { startOAuthProvider } from "../tests/servers/oauth-provider.mjs";
 import { ensureChromium } from "./chromium.mjs";
-import { root, run, runAsync, startDetached, stopGroup, waitForHttp } from "./lib.mjs";
+import { root, run, startDetached, stopGroup, toolEnv, waitForHttp } from "./lib.mjs";
+
+const E2E_DIR = path.join(root, "tests", "e2e");
+
+/** The command line: --no-build, --lanes N, test files, and what goes to vitest as it is. */
+function parseArgs(argv) {
+  const options = { build: true, lanes: undefined, files: [], vitest: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === "--no-build") options.build = false;
+    else if (arg === "--lanes") options.lanes = Number(argv[++i]);
+    else if (arg.startsWith("--lanes=")) options.lanes = Number(arg.slice("--lanes=".length));
+    else if (arg.endsWith(".test.ts") && existsSync(path.resolve(root, arg))) options.files.push(arg);
+    else options.vitest.push(arg);
+  }
+  if (options.lanes !== undefined && !(Number.isInteger(options.lanes) && options.lanes >= 1)) {
+    console.error("--lanes: нужно целое число не меньше 1");
+    process.exit(2);
+  }
+  return options;
+}
+
+const options = parseArgs(process.argv.slice(2));
+/** The files to run, the longest first (the source's size stands for its run time: the queue evens out the rest). */
+const files = (
+  options.files.length
+    ? options.files.map((f) => path.relative(root, path.resolve(root, f)))
+    : readdirSync(E2E_DIR)
+        .filter((f) => f.endsWith(".test.ts"))
+        .map((f) => path.join("tests", "e2e", f))
+).sort((a, b) => statSync(path.join(root, b)).size - statSync(path.join(root, a)).size);
+const laneCount = Math.max(1, Math.min(options.lanes ?? 2, files.length));
 
 const chrome = ensureChromium();
-const freePort = () =>
-  new Promise((resolve) => {
-    const srv = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
+/**
+ * Ports nothing listens on: all held open together, then released, so no two of them are the same (a server that
+ * has not yet bound its port leaves it free for the next ask).
+ */
+async function freePorts(count) {
+  const servers = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise((resolve) => {
+          const srv = createServer().listen(0, "127.0.0.1", () => resolve(srv));
+        }),
+    ),
+  );
+  const ports = servers.map((srv) => srv.address().port);
+  await Promise.all(servers.map((srv) => new Promise((resolve) => srv.close(resolve))));
+  return ports;
+}
 
-if (!process.argv.includes("--no-build")) run("react-router", ["build"]);
+if (options.build) run("react-router", ["build"]);
 const dir = mkdtempSync(path.join(os.tmpdir(), "kostyor-e2e-"));
 // A private copy of the build: build/ is rebuilt by other work (benchmarks) while the tests run, and a server whose
 // pages name assets that are gone fails every test after. Its generated wrangler.json names the migrations as
@@ -26,28 +76,19 @@ const dir = mkdtempSync(path.join(os.tmpdir(), "kostyor-e2e-"));
 cpSync(path.join(root, "build"), path.join(dir, "build"), { recursive: true });
 symlinkSync(path.join(root, "migrations"), path.join(dir, "migrations"));
 const config = path.join(dir, "build", "server", "wrangler.json");
-const state = path.join(dir, "state");
-run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "-c", config, "--persist-to", state], {
+const seededState = path.join(dir, "state-seeded");
+run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "-c", config, "--persist-to", seededState], {
   env: { CI: "true" },
   stdio: ["ignore", "ignore", "inherit"],
 });
 // The demo's dates are relative to the day of the seed; tests that look for them ask when that was.
 const seededAt = Date.now();
-run("node", ["scripts/seed.mjs", "--persist-to", state]);
+run("node", ["scripts/seed.mjs", "--persist-to", seededState]);
 
-const port = await freePort();
-// Social sign-in: every provider points at one local OAuth/OIDC server (tests/servers/oauth-provider.mjs).
+// Social sign-in: every provider points at one local OAuth/OIDC server (tests/servers/oauth-provider.mjs). Only
+// social.test.ts queues identities on it, so the lanes share it.
 const oauthProvider = await startOAuthProvider();
 const providerVars = Object.entries(oauthProvider.vars).flatMap(([key, value]) => ["--var", `${key}:${value}`]);
-const startServer = () =>
-  startDetached(
-    "wrangler",
-    ["dev", "-c", config, "--port", String(port), "--ip", "127.0.0.1", "--persist-to", state, ...providerVars],
-    {
-      stdio: ["ignore", "ignore", "inherit"],
-    },
-  );
-let server = startServer();
 
 /** Resolves once nothing answers on the port any more. */
 async function waitForClosed(p) {
@@ -61,52 +102,121 @@ async function waitForClosed(p) {
   }
 }
 
-// The realtime browser test stops and restarts the server (same port, same state) through this control door.
-const control = createHttpServer(async (req, res) => {
-  try {
-    if (req.method === "POST" && req.url === "/stop") {
-      const stopped = new Promise((resolve) => server.once("exit", resolve));
-      stopGroup(server);
-      const timer = setTimeout(() => {
-        try {
-          process.kill(-server.pid, "SIGKILL");
-        } catch {}
-      }, 5000);
-      await stopped;
-      clearTimeout(timer);
-      await waitForClosed(port);
-    } else if (req.method === "POST" && req.url === "/start") {
-      server = startServer();
-      await waitForHttp(`http://127.0.0.1:${port}/api/v1/config/`, 90_000);
-    } else {
-      res.writeHead(404).end();
-      return;
+/** One lane: a server on its own copy of the seeded state, and the control door the realtime test restarts it by. */
+function startLane(index, port, controlPort) {
+  const state = path.join(dir, `state-${index}`);
+  cpSync(seededState, state, { recursive: true });
+  const startServer = () =>
+    startDetached(
+      "wrangler",
+      ["dev", "-c", config, "--port", String(port), "--ip", "127.0.0.1", "--persist-to", state, ...providerVars],
+      { stdio: ["ignore", "ignore", "inherit"] },
+    );
+  const lane = { index, port, state, server: startServer(), control: undefined, controlPort };
+  // Every answer closes its connection: the test's next call comes seconds later, when Node would be closing the kept
+  // socket it would otherwise reuse ("other side closed").
+  lane.control = createHttpServer(async (req, res) => {
+    try {
+      if (req.method === "POST" && req.url === "/stop") {
+        const stopped = new Promise((resolve) => lane.server.once("exit", resolve));
+        stopGroup(lane.server);
+        const timer = setTimeout(() => {
+          try {
+            process.kill(-lane.server.pid, "SIGKILL");
+          } catch {}
+        }, 5000);
+        await stopped;
+        clearTimeout(timer);
+        await waitForClosed(port);
+      } else if (req.method === "POST" && req.url === "/start") {
+        lane.server = startServer();
+        await waitForHttp(`http://127.0.0.1:${port}/api/v1/config/`, 90_000);
+      } else {
+        res.writeHead(404, { Connection: "close" }).end();
+        return;
+      }
+      res.writeHead(204, { Connection: "close" }).end();
+    } catch (error) {
+      res.writeHead(500, { Connection: "close" }).end(String(error));
     }
-    res.writeHead(204).end();
-  } catch (error) {
-    res.writeHead(500).end(String(error));
-  }
-});
-const controlPort = await freePort();
-control.listen(controlPort, "127.0.0.1");
+  });
+  lane.control.listen(lane.controlPort, "127.0.0.1");
+  return lane;
+}
+
+/** Runs one test file in the lane; its output is kept and printed whole when it ends. */
+function runFile(lane, file) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn("vitest", ["run", "--config", "vitest.e2e.config.ts", ...options.vitest, file], {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: toolEnv({
+        E2E_BASE_URL: `http://localhost:${lane.port}`,
+        E2E_CONTROL_URL: `http://127.0.0.1:${lane.controlPort}`,
+        CHROME_PATH: chrome,
+        E2E_STATE: lane.state,
+        E2E_OAUTH_ISSUER: oauthProvider.issuer,
+        E2E_SEEDED_AT: String(seededAt),
+      }),
+    });
+    const output = [];
+    child.stdout.on("data", (chunk) => output.push(chunk));
+    child.stderr.on("data", (chunk) => output.push(chunk));
+    const finish = (code) => {
+      const seconds = (Date.now() - started) / 1000;
+      process.stdout.write(`\n━━ ${file} · полоса ${lane.index + 1} · ${seconds.toFixed(0)} с\n`);
+      process.stdout.write(Buffer.concat(output));
+      resolve({ file, code, seconds });
+    };
+    child.on("error", (error) => {
+      output.push(Buffer.from(`${error.message}\n`));
+      finish(1);
+    });
+    child.on("exit", (code) => finish(code ?? 1));
+  });
+}
+
+const pluralRules = new Intl.PluralRules("ru");
+/** The Russian word for the count: one, few, many. */
+function plural(count, one, few, many) {
+  const form = pluralRules.select(count);
+  return form === "one" ? one : form === "few" ? few : many;
+}
+
+const lanes = [];
 let code = 1;
 try {
-  await waitForHttp(`http://127.0.0.1:${port}/api/v1/config/`, 90_000);
-  const extra = process.argv.slice(2).filter((a) => a !== "--no-build");
-  // Asynchronously: the control door above must keep answering while the tests run.
-  code = await runAsync("vitest", ["run", "--config", "vitest.e2e.config.ts", ...extra], {
-    env: {
-      E2E_BASE_URL: `http://localhost:${port}`,
-      E2E_CONTROL_URL: `http://127.0.0.1:${controlPort}`,
-      CHROME_PATH: chrome,
-      E2E_STATE: state,
-      E2E_OAUTH_ISSUER: oauthProvider.issuer,
-      E2E_SEEDED_AT: String(seededAt),
-    },
-  });
+  // Two ports a lane: its server's and its control door's.
+  const ports = await freePorts(laneCount * 2);
+  // One after another: `wrangler dev` picks its other ports (the inspector's, the Worker's socket) as it starts, and two
+  // starting at once can pick the same one ("Address already in use").
+  for (let i = 0; i < laneCount; i++) {
+    const lane = startLane(i, ports[2 * i], ports[2 * i + 1]);
+    lanes.push(lane);
+    await waitForHttp(`http://127.0.0.1:${lane.port}/api/v1/config/`, 90_000);
+  }
+  console.log(
+    `Браузерные тесты: ${files.length} ${plural(files.length, "файл", "файла", "файлов")}, полос: ${laneCount}.`,
+  );
+  const queue = [...files];
+  const results = [];
+  await Promise.all(
+    lanes.map(async (lane) => {
+      for (let file = queue.shift(); file; file = queue.shift()) results.push(await runFile(lane, file));
+    }),
+  );
+  const failed = results.filter((r) => r.code !== 0);
+  console.log(`\nФайлы по времени:`);
+  for (const r of [...results].sort((a, b) => b.seconds - a.seconds))
+    console.log(`  ${r.code === 0 ? "✓" : "✗"} ${r.seconds.toFixed(0).padStart(4)} с  ${r.file}`);
+  if (failed.length) console.error(`\n✗ Не прошли: ${failed.map((r) => r.file).join(", ")}`);
+  code = failed.length ? 1 : 0;
 } finally {
-  control.close();
-  stopGroup(server);
+  for (const lane of lanes) {
+    lane.control.close();
+    stopGroup(lane.server);
+  }
   rmSync(dir, { recursive: true, force: true });
 }
 process.exit(code);

@@ -162,6 +162,8 @@ describe("posts in the browser", () => {
     await author.waitForURL(/\/posts\/[^/]+\/editor$/);
     await hydrated(author);
     const text = author.getByRole("textbox", { name: "Текст статьи" });
+    // The editor's page comes by a client navigation: the URL may change before it renders.
+    await author.locator(".post-editor-preview").waitFor();
     expect(await author.locator(".post-editor-preview").count()).toBe(1);
     expect(await author.locator(".ProseMirror").count()).toBe(0);
     expect(await author.getByRole("button", { name: "Жирный" }).isDisabled()).toBe(true);
