@@ -1,12 +1,12 @@
 // Browser tests: builds the site, serves private copies of the build with `wrangler dev` on fresh local states
 // (migrated and seeded), and runs tests/e2e with vitest + playwright-core against them in Debian's Chromium.
 //
-// The files run in lanes (`--lanes N`, 2 unless told; 1 when one file is asked for): each lane has its own server on
-// its own copy of the seeded state, and takes the next file from one queue, the longest files first, as soon as its
-// last one ends. A browser test spends most of its time waiting for pages and polls, so two lanes keep a two-core
-// machine busy where one leaves it two-thirds idle; and no file shares its server's state with a file running
-// beside it. Each file's output is printed whole when it ends. Other arguments go to every vitest run
-// (e.g. `-t "name"`); paths of test files choose the files.
+// The files run in lanes (`--lanes N`; unless told, two on a machine of two cores or more, never more than files):
+// each lane has its own server on its own copy of the seeded state, and takes the next file from one queue, the
+// longest files first, as soon as its last one ends. A browser test spends most of its time waiting for pages and
+// polls, so two lanes keep a two-core machine busy where one leaves it two-thirds idle; and no file shares its
+// server's state with a file running beside it. Each file's output is printed whole when it ends. Other arguments
+// go to every vitest run (e.g. `-t "name"`); paths of test files choose the files.
 import { spawn } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync } from "node:fs";
 import { createServer as createHttpServer } from "node:http";
@@ -46,7 +46,8 @@ const files = (
         .filter((f) => f.endsWith(".test.ts"))
         .map((f) => path.join("tests", "e2e", f))
 ).sort((a, b) => statSync(path.join(root, b)).size - statSync(path.join(root, a)).size);
-const laneCount = Math.max(1, Math.min(options.lanes ?? 2, files.length));
+// Two lanes where there are two cores to share (a lane's browser, server and runner together keep about one busy).
+const laneCount = Math.max(1, Math.min(options.lanes ?? Math.min(2, os.availableParallelism()), files.length));
 
 const chrome = ensureChromium();
 /**
