@@ -5,10 +5,10 @@
 // each lane has its own server on its own copy of the seeded state, and takes the next file from one queue, the
 // longest files first, as soon as its last one ends. A browser test spends most of its time waiting for pages and
 // polls, so two lanes keep a two-core machine busy where one leaves it two-thirds idle; and no file shares its
-// server's state with a file running beside it. Each file's output is printed whole when it ends. Other arguments
-// go to every vitest run (e.g. `-t "name"`); paths of test files choose the files.
+// server's state with a file running beside it. Each file's output is printed whole when it ends. Paths, or parts of
+// them, choose the files (as vitest's filters do); options go to every vitest run (e.g. `-t "name"`).
 import { spawn } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync } from "node:fs";
 import { createServer as createHttpServer } from "node:http";
 import { createServer } from "node:net";
 import os from "node:os";
@@ -19,16 +19,23 @@ import { root, run, startDetached, stopGroup, toolEnv, waitForHttp } from "./lib
 
 const E2E_DIR = path.join(root, "tests", "e2e");
 
-/** The command line: --no-build, --lanes N, test files, and what goes to vitest as it is. */
+/** Options of vitest's that take the next argument as their value (so that it is not read as a file filter). */
+const VITEST_VALUED = new Set(["-t", "--testNamePattern", "--reporter", "--testTimeout", "--retry", "--bail"]);
+
+/**
+ * The command line: --no-build, --lanes N, file filters (as vitest reads them: the test files whose path contains
+ * one), and options that go to every vitest run as they are.
+ */
 function parseArgs(argv) {
-  const options = { build: true, lanes: undefined, files: [], vitest: [] };
+  const options = { build: true, lanes: undefined, filters: [], vitest: [] };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === "--no-build") options.build = false;
     else if (arg === "--lanes") options.lanes = Number(argv[++i]);
     else if (arg.startsWith("--lanes=")) options.lanes = Number(arg.slice("--lanes=".length));
-    else if (arg.endsWith(".test.ts") && existsSync(path.resolve(root, arg))) options.files.push(arg);
-    else options.vitest.push(arg);
+    else if (VITEST_VALUED.has(arg)) options.vitest.push(arg, argv[++i] ?? "");
+    else if (arg.startsWith("-")) options.vitest.push(arg);
+    else options.filters.push(path.relative(root, path.resolve(root, arg)));
   }
   if (options.lanes !== undefined && !(Number.isInteger(options.lanes) && options.lanes >= 1)) {
     console.error("--lanes: нужно целое число не меньше 1");
@@ -39,13 +46,15 @@ function parseArgs(argv) {
 
 const options = parseArgs(process.argv.slice(2));
 /** The files to run, the longest first (the source's size stands for its run time: the queue evens out the rest). */
-const files = (
-  options.files.length
-    ? options.files.map((f) => path.relative(root, path.resolve(root, f)))
-    : readdirSync(E2E_DIR)
-        .filter((f) => f.endsWith(".test.ts"))
-        .map((f) => path.join("tests", "e2e", f))
-).sort((a, b) => statSync(path.join(root, b)).size - statSync(path.join(root, a)).size);
+const files = readdirSync(E2E_DIR)
+  .filter((f) => f.endsWith(".test.ts"))
+  .map((f) => path.join("tests", "e2e", f))
+  .filter((f) => !options.filters.length || options.filters.some((filter) => f.includes(filter)))
+  .sort((a, b) => statSync(path.join(root, b)).size - statSync(path.join(root, a)).size);
+if (!files.length) {
+  console.error(`Нет браузерных тестов по фильтру: ${options.filters.join(", ")}`);
+  process.exit(1);
+}
 // Two lanes where there are two cores to share (a lane's browser, server and runner together keep about one busy).
 const laneCount = Math.max(1, Math.min(options.lanes ?? Math.min(2, os.availableParallelism()), files.length));
 

@@ -82,6 +82,24 @@ describe("seasonal effects (an admin's clock override)", () => {
     await page.goto("/?effects_date=2027-02-14");
     await hydrated(page);
     await heartLoaded;
+    // The chunk's listener is in place once a post's paw-up, clicked, plays the heart (on a loaded machine that comes
+    // a while after the chunk's response). A stand-in button tells when: it is in no form, so its click sends nothing.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const probe = document.createElement("button");
+          probe.type = "button";
+          probe.className = "paw-up";
+          probe.setAttribute("formaction", "/reactions/paw?item_type=post&item_id=0");
+          document.body.append(probe);
+          probe.click();
+          probe.remove();
+          return document.querySelectorAll(".effect-heart").length > 0;
+        }),
+      )
+      .toBe(true);
+    // The stand-in's heart goes after its 3 s; then the real paw's.
+    await expect.poll(() => page.locator(".effect-heart").count()).toBe(0);
     const pawUp = page.locator('button.paw-up[aria-pressed="false"]:not([disabled])').first();
     await pawUp.click();
     await page.locator(".effect-heart").waitFor({ state: "attached" });

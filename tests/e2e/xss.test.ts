@@ -330,12 +330,15 @@ describe("an XSS corpus through every text field", () => {
   it("nothing runs when the payloads arrive live over the websocket", async () => {
     const page = reader.page;
     await visit(page, `/posts/${readerPostSlug}`);
+    // The channel opens at the first idle moment after hydration: what is sent before it reaches no one.
+    await page.waitForSelector('html[data-realtime="open"]', { state: "attached", timeout: 15_000 });
     const before = await page.locator("li.comment").count();
     await api(author, "POST", "/comment/", { post_slug: readerPostSlug, text: PAYLOADS.join("\n") });
     await expect.poll(() => page.locator("li.comment").count()).toBe(before + 1);
     await expectNothingRan(page, "live comment");
 
     await visit(page, "/bonfire");
+    await page.waitForSelector('html[data-realtime="open"]', { state: "attached", timeout: 15_000 });
     await api(author, "POST", "/shout/", { text: chunks(PAYLOADS, 1000)[0] });
     await expect.poll(() => page.getByText(PAYLOADS[0], { exact: true }).count()).toBeGreaterThan(0);
     await expectNothingRan(page, "live shout");
