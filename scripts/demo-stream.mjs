@@ -5,18 +5,19 @@
 // default). Items of the last two days are unread, older ones were read. Fixed ids in a reserved range, given in
 // time order (both lists are ordered by id or time), INSERT OR IGNORE.
 import { afterPost, COMMENTS, PAWS, POSTS, publishedAt } from "./demo-content.mjs";
-import { DAY, MINUTE, excerpt, q, user } from "./demo-sql.mjs";
 import {
+  after,
   findShout,
   findShoutComment,
   SHOUT_COMMENT_PAWS,
   SHOUT_COMMENTS,
   SHOUTS,
-  after,
   shoutAt,
   shoutCommentAt,
   shoutPawAt,
 } from "./demo-shouts.mjs";
+import { DAY, excerpt, MINUTE, q, user } from "./demo-sql.mjs";
+import { plural } from "./lib.mjs";
 
 const FIRST_ID = 1_000_001;
 /** Notifications about events older than this were read an hour and a half after they came. */
@@ -27,8 +28,6 @@ const TYPE = { post: 1, comment: 2, shout: 3, shoutComment: 4, paws: 6, mention:
 
 // ─── texts, as the triggers compose them ─────────────────────────────────────────────────────────────────
 
-const rules = new Intl.PluralRules("ru");
-const plural = (n, forms) => forms[{ one: 0, few: 1, other: 1 }[rules.select(n)] ?? 2];
 const PAWED = {
   post: "вашу статью",
   comment: "ваш комментарий к статье",
@@ -37,7 +36,7 @@ const PAWED = {
 };
 /** `pawTexts(itemType, n, false)`: a paws notification that names nobody. */
 const pawTexts = (itemType, n) =>
-  `${n} ${plural(n, ["участник", "участника", "участников"])} ${plural(n, ["оценил", "оценили", "оценили"])} ${PAWED[itemType]}`;
+  `${n} ${plural(n, "участник", "участника", "участников")} ${plural(n, "оценил", "оценили", "оценили")} ${PAWED[itemType]}`;
 
 const postUrl = (slug) => `/posts/${encodeURIComponent(slug)}`;
 const commentUrl = (slug, id) => `${postUrl(slug)}?comment=${id}`;

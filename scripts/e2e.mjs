@@ -15,7 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import { startOAuthProvider } from "../tests/servers/oauth-provider.mjs";
 import { ensureChromium } from "./chromium.mjs";
-import { root, run, startDetached, stopGroup, toolEnv, waitForHttp } from "./lib.mjs";
+import { plural, root, run, startDetached, stopGroup, toolEnv, waitForHttp } from "./lib.mjs";
 
 const E2E_DIR = path.join(root, "tests", "e2e");
 
@@ -185,13 +185,6 @@ function runFile(lane, file) {
     });
     child.on("exit", (code) => finish(code ?? 1));
   });
-}
-
-const pluralRules = new Intl.PluralRules("ru");
-/** The Russian word for the count: one, few, many. */
-function plural(count, one, few, many) {
-  const form = pluralRules.select(count);
-  return form === "one" ? one : form === "few" ? few : many;
 }
 
 const lanes = [];

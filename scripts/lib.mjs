@@ -6,6 +6,13 @@ import { fileURLToPath } from "node:url";
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bin = path.join(root, "node_modules", ".bin");
 
+const pluralRules = new Intl.PluralRules("ru");
+/** The Russian word for a count: `one` (1, 21), `few` (2–4, 22) or `many` (5–20, 25). */
+export function plural(count, one, few, many) {
+  const form = pluralRules.select(count);
+  return form === "one" ? one : form === "few" ? few : many;
+}
+
 /** Environment for child tools: our Node 22 first on PATH, no telemetry, logs inside the project. */
 export function toolEnv(extra = {}) {
   return {
