@@ -1,6 +1,10 @@
-import { useFollowsPresence, useIsOnline } from "#app/realtime/provider";
+import { type RefObject, useEffect } from "react";
+import { html, type Markup } from "#app/lib/html";
+import { useFollowsPresence, useIsOnline, usePresenceStore } from "#app/realtime/provider";
 import { DEFAULT_AVATAR } from "#workers/core/accounts/appearance.constants";
 import { IconCoin } from "./icons";
+
+const SUPPORTER = "Поддерживает проект";
 
 export type AvatarSize = 20 | 40 | 80;
 
@@ -62,18 +66,74 @@ export function Avatar({
         <PresenceDot userId={user.id} size={dot} />
       ) : null}
       {user.is_supporter ? (
-        <span className="avatar-coin" title="Поддерживает проект">
-          <IconCoin size={COIN_SIZE[size]} title="Поддерживает проект" />
+        <span className="avatar-coin" title={SUPPORTER}>
+          <IconCoin size={COIN_SIZE[size]} title={SUPPORTER} />
         </span>
       ) : null}
     </span>
   );
 }
 
+/** The supporter coin as <IconCoin title> draws it, for avatars written as markup. */
+const COIN_MARKUP = (size: number) =>
+  html`<span class="avatar-coin" title="${SUPPORTER}"><svg viewBox="0 0 24 24" width="${size}" height="${size}" fill="currentColor" stroke="none" class="icon" role="img" focusable="false"><title>${SUPPORTER}</title><circle cx="12" cy="12" r="10" fill="#f5b82e"></circle><circle cx="12" cy="12" r="7" fill="#ffd666"></circle><path d="M12 7.5 13.3 10.4l3.1.3-2.3 2.1.7 3.1L12 14.3l-2.8 1.6.7-3.1-2.3-2.1 3.1-.3L12 7.5Z" fill="#c98a06"></path></svg></span>`;
+
+/**
+ * A decorative avatar (the name is written beside it) as markup (app/lib/html.ts), for comments' heads: the same
+ * element as <Avatar decorative>. Its online dot is drawn by PresenceDots (the `data-presence` member).
+ */
+export function avatarMarkup(user: AvatarUser & { id: number }, size: AvatarSize): Markup {
+  return html`<span class="avatar avatar-${size}" data-presence="${user.id}"><img class="avatar-img" src="${srcFor(user, size)}" alt="" width="${size}" height="${size}" loading="lazy" decoding="async">${user.is_supporter ? COIN_MARKUP(COIN_SIZE[size]) : null}</span>`;
+}
+
+/**
+ * The online dots of the avatars written as markup inside `root` (avatarMarkup), for a member viewer: drawn when
+ * who is online changes, and again whenever `version` does (the holder rendered: markup may have been rewritten).
+ * One subscription for all of them, where <Avatar> has one each.
+ */
+export function useMarkupPresence(root: RefObject<HTMLElement | null>, version: unknown): void {
+  const store = usePresenceStore();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` is what says the markup may have changed
+  useEffect(() => {
+    const element = root.current;
+    if (!store || !element) return;
+    const paint = () => {
+      for (const avatar of element.querySelectorAll<HTMLElement>("[data-presence]")) {
+        const online = store.has(Number(avatar.dataset.presence));
+        const dot = avatar.querySelector(":scope > .avatar-online");
+        if (!online) dot?.remove();
+        else if (!dot) avatar.insertBefore(onlineDotElement(avatar), avatar.querySelector("img")?.nextSibling ?? null);
+      }
+    };
+    paint();
+    const unsubscribe = store.subscribe(paint);
+    return () => {
+      unsubscribe();
+    };
+  }, [store, root, version]);
+}
+
+/** <OnlineDot> as an element, sized for its avatar. */
+function onlineDotElement(avatar: HTMLElement): HTMLElement {
+  const width = Number(avatar.querySelector("img")?.getAttribute("width"));
+  const size = DOT_SIZE[width as AvatarSize] ?? DOT_SIZE[20];
+  const dot = document.createElement("span");
+  dot.className = "avatar-online";
+  dot.style.width = dot.style.height = `${size}px`;
+  dot.title = ONLINE;
+  const text = document.createElement("span");
+  text.className = "visually-hidden";
+  text.textContent = ONLINE;
+  dot.appendChild(text);
+  return dot;
+}
+
+const ONLINE = "В сети";
+
 function OnlineDot({ size }: { size: number }) {
   return (
-    <span className="avatar-online" style={{ width: size, height: size }} title="В сети">
-      <span className="visually-hidden">В сети</span>
+    <span className="avatar-online" style={{ width: size, height: size }} title={ONLINE}>
+      <span className="visually-hidden">{ONLINE}</span>
     </span>
   );
 }

@@ -1,10 +1,10 @@
-import { Fragment, type ReactNode } from "react";
-import { Link } from "#app/components/link";
+import { followMarkupLink } from "#app/components/link";
+import { type HtmlValue, html, innerMarkup, type Markup } from "#app/lib/html";
 
 /**
  * Plain comment or shout text, rendered safely: line breaks kept, http(s) URLs turned into links, @mentions into
  * links to the member search (names may hold letters, digits, «_», «-», «.»), and — when `tags` is given (shouts)
- * — #tags into links to the tag's shouts. Nothing is parsed as HTML.
+ * — #tags into links to the tag's shouts. Nothing of the text is parsed as HTML: it is escaped as text (app/lib/html.ts).
  */
 const TOKEN =
   /(https?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)\]}»])|(^|[^\p{L}\p{N}_])@([\p{L}\p{N}][\p{L}\p{N}_.-]{1,31})|(^|[^\p{L}\p{N}_&#/])#([\p{L}\p{N}_][\p{L}\p{N}_-]*)/gu;
@@ -23,10 +23,12 @@ export function hashtagHref(name: string, tags: readonly TextTag[]): string {
     : `/search?type=tag&q=${encodeURIComponent(name)}`;
 }
 
-function renderLine(line: string, keyPrefix: string, tags: readonly TextTag[] | undefined): ReactNode[] {
+const BR = html`<br>`;
+
+function lineMarkup(line: string, tags: readonly TextTag[] | undefined): HtmlValue {
   // Every token needs one of these: most lines have none and skip the pattern's try at every character.
-  if (!line.includes("http") && !line.includes("@") && !line.includes("#")) return [line];
-  const out: ReactNode[] = [];
+  if (!line.includes("http") && !line.includes("@") && !line.includes("#")) return line;
+  const out: HtmlValue[] = [];
   let last = 0;
   for (const match of line.matchAll(TOKEN)) {
     const [matched, url, before = "", name, hashBefore = "", rawTag] = match;
@@ -37,25 +39,15 @@ function renderLine(line: string, keyPrefix: string, tags: readonly TextTag[] | 
     if (url) {
       out.push(line.slice(last, start));
       out.push(
-        <a key={`${keyPrefix}-${start}`} href={url} rel="nofollow ugc noopener noreferrer" target="_blank">
-          {url.length > 60 ? `${url.slice(0, 57)}…` : url}
-        </a>,
+        html`<a href="${url}" rel="nofollow ugc noopener noreferrer" target="_blank">${url.length > 60 ? `${url.slice(0, 57)}…` : url}</a>`,
       );
     } else if (name) {
       out.push(line.slice(last, start + before.length));
-      out.push(
-        <Link key={`${keyPrefix}-${start}`} className="mention" to={`/search?type=user&q=${encodeURIComponent(name)}`}>
-          @{name}
-        </Link>,
-      );
+      out.push(html`<a class="mention" href="/search?type=user&amp;q=${encodeURIComponent(name)}">@${name}</a>`);
     } else if (rawTag) {
       if (!tags || !hashtag) continue;
       out.push(line.slice(last, start + hashBefore.length));
-      out.push(
-        <Link key={`${keyPrefix}-${start}`} className="hashtag" to={hashtagHref(hashtag, tags)}>
-          #{hashtag}
-        </Link>,
-      );
+      out.push(html`<a class="hashtag" href="${hashtagHref(hashtag, tags)}">#${hashtag}</a>`);
     }
     last = start + whole.length;
   }
@@ -63,6 +55,16 @@ function renderLine(line: string, keyPrefix: string, tags: readonly TextTag[] | 
   return out;
 }
 
+/** The text as markup: lines joined by <br>, its links written out, everything else escaped text. */
+export function commentTextMarkup(text: string, tags?: readonly TextTag[]): Markup {
+  return html`${text.split(/\r?\n/).map((line, i) => (i > 0 ? [BR, lineMarkup(line, tags)] : lineMarkup(line, tags)))}`;
+}
+
+/**
+ * The text in its element, written as one string of markup (app/lib/html.ts): a comment's or a shout's text is a
+ * line, a link or two; as React elements, a hundred of them were a large part of a discussion's render and
+ * hydration (docs/decisions/0040-render-cpu.md §25). Its site links navigate in the app through one handler.
+ */
 export function CommentText({
   text,
   tags,
@@ -75,16 +77,15 @@ export function CommentText({
   className?: string;
   id?: string;
 }) {
-  const lines = text.split(/\r?\n/);
   return (
-    <div className={className} id={id}>
-      {lines.map((line, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: lines of one immutable text
-        <Fragment key={i}>
-          {i > 0 ? <br /> : null}
-          {renderLine(line, String(i), tags)}
-        </Fragment>
-      ))}
-    </div>
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the handler only sees clicks on the links inside, which keys reach
+    // biome-ignore lint/a11y/noStaticElementInteractions: as above: it is the links' handler, delegated
+    <div
+      className={className}
+      id={id}
+      onClick={followMarkupLink}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: markup from `html`, which escapes all text
+      dangerouslySetInnerHTML={innerMarkup(commentTextMarkup(text, tags))}
+    />
   );
 }

@@ -1,23 +1,24 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useActionData, useFetcher } from "react-router";
 import { useHydrated } from "#app/lib/hooks";
+import { html, innerMarkup, type Markup } from "#app/lib/html";
 import { submitThroughFetcher } from "#app/lib/plain-form";
 import { useRootData } from "#app/lib/root-data";
 import type { LiveComment } from "#app/realtime/live-comments";
 import type { PublicUser } from "#workers/core/accounts/accounts.serializers";
 import { COMMENT_MAX_DEPTH, COMMENT_TEXT_MAX } from "#workers/core/comments/comments.constants";
-import { Avatar } from "./avatar";
+import { avatarMarkup, useMarkupPresence } from "./avatar";
 import { CommentText } from "./comment-text";
 import { ConfirmDialog, useConfirmedSubmit } from "./confirm-dialog";
 import { CsrfField } from "./csrf-field";
 import { asFailure, FormErrors, type FormFailure } from "./form";
-import { Link } from "./link";
+import { followMarkupLink, Link } from "./link";
 import { useNotice } from "./notices";
 import { PawButton, type PawItemType } from "./paw-button";
 import { postUrl } from "./post-links";
 import { ReportLink } from "./report-link";
 import { ShareButton } from "./share-button";
-import { TimeAgo } from "./time-ago";
+import { timeAgoMarkup } from "./time-ago";
 
 /** Offsets under the sticky toolbar (spec §2): `?comment=` 60 px, `?comments` 110 px. */
 export const COMMENT_OFFSET = 60;
@@ -314,6 +315,18 @@ function FormToggle({
   );
 }
 
+const EDITED = html`<span class="comment-edited" title="Комментарий изменён">(изменён)</span>`;
+
+/**
+ * A comment's head — the author's avatar and name, the time (a link to the comment), «(изменён)» — written as
+ * markup (app/lib/html.ts): the same elements <Link>, <Avatar> and <TimeAgo> rendered, without a React element
+ * for each on a hundred comments (docs/decisions/0040-render-cpu.md §25). Its links navigate through
+ * followMarkupLink, its time is refreshed by the shell's clock, its dot drawn by useMarkupPresence.
+ */
+function commentHeadMarkup(comment: TreeComment, base: string, anchor: string): Markup {
+  return html`<a class="comment-author" href="/users/${comment.user.id}">${avatarMarkup(comment.user, 20)}<span>${comment.user.username}</span></a><a class="comment-time" href="${base}?comment=${comment.id}#${anchor}" data-keep-scroll>${timeAgoMarkup(comment.datetime)}</a>${comment.datetime_updated ? EDITED : null}`;
+}
+
 function CommentItem({ comment, ...tree }: TreeProps & { comment: TreeComment }) {
   const { user } = useRootData();
   // The page may open with a form of this comment (?reply= or ?edit=, the no-JS way); with JavaScript the state.
@@ -325,6 +338,11 @@ function CommentItem({ comment, ...tree }: TreeProps & { comment: TreeComment })
   const showReply = canReply && replying;
   const showEdit = comment.can_edit && editingInline;
   const mention = comment.depth >= COMMENT_MAX_DEPTH ? `@${comment.user.username}, ` : "";
+  // biome-ignore lint/correctness/useExhaustiveDependencies: what the head shows of the comment, and nothing else
+  const head = useMemo(
+    () => commentHeadMarkup(comment, base, anchor),
+    [comment.user, comment.id, comment.datetime, comment.datetime_updated, base],
+  );
 
   return (
     <li
@@ -339,20 +357,13 @@ function CommentItem({ comment, ...tree }: TreeProps & { comment: TreeComment })
           <p className="comment-deleted">Комментарий удалён</p>
         ) : (
           <>
-            <header className="comment-head">
-              <Link to={`/users/${comment.user.id}`} className="comment-author">
-                <Avatar user={comment.user} size={20} decorative />
-                <span>{comment.user.username}</span>
-              </Link>
-              <Link to={`${base}?comment=${comment.id}#${anchor}`} className="comment-time" preventScrollReset>
-                <TimeAgo date={comment.datetime} />
-              </Link>
-              {comment.datetime_updated ? (
-                <span className="comment-edited" title="Комментарий изменён">
-                  (изменён)
-                </span>
-              ) : null}
-            </header>
+            {/* biome-ignore lint/a11y/noStaticElementInteractions: it is the links' handler, delegated */}
+            <header
+              className="comment-head"
+              onClick={followMarkupLink}
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: markup from `html`, which escapes all text
+              dangerouslySetInnerHTML={innerMarkup(head)}
+            />
             {showEdit ? (
               <CommentForm
                 target={tree.target}
@@ -463,10 +474,12 @@ export function CommentTree({
   readOnly,
   ...targetProps
 }: Omit<TreeProps, "target"> & TargetProps & { comments: TreeComment[] }) {
+  const root = useRef<HTMLDivElement>(null);
+  useMarkupPresence(root, comments);
   if (!comments.length) return null;
   const target = resolveTarget(targetProps as TargetProps);
   return (
-    <div className="comment-tree">
+    <div className="comment-tree" ref={root}>
       <form id={TOGGLE_FORM} method="get" action={commentTargetUrl(target)} hidden />
       <CommentList
         comments={comments}

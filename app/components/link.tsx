@@ -62,13 +62,31 @@ function leanClick(event: MouseEvent<HTMLAnchorElement>, props: LinkProps, to: s
   props.onClick?.(event);
   if (event.defaultPrevented || !isPlainLeftClick(event)) return;
   event.preventDefault();
+  navigateAsLink(to, props.replace, props.preventScrollReset);
+}
+
+function navigateAsLink(to: string, replace: boolean | undefined, preventScrollReset: boolean | undefined) {
   // As <Link>: a link to the page being shown replaces its history entry instead of adding one (compared as URLs,
   // so that "?q=игра" and "?q=%D0%B8…" are the same).
   const here = window.location.href;
-  clickNavigate(to, {
-    replace: props.replace ?? new URL(to, here).href === here,
-    preventScrollReset: props.preventScrollReset,
-  });
+  clickNavigate(to, { replace: replace ?? new URL(to, here).href === here, preventScrollReset });
+}
+
+/**
+ * The click handler of an element holding links written as markup (app/lib/html.ts): a plain left click on a
+ * link to a path of this site navigates in the app, as the lean <Link> above does. Other links (external ones
+ * open in a new tab) and other clicks are the browser's. A link's `data-keep-scroll` stands for <Link
+ * preventScrollReset>.
+ */
+export function followMarkupLink(event: MouseEvent<HTMLElement>): void {
+  if (event.defaultPrevented || !isPlainLeftClick(event) || !(event.target instanceof Element)) return;
+  const anchor = event.target.closest("a");
+  if (!anchor || !event.currentTarget.contains(anchor)) return;
+  const to = anchor.getAttribute("href") ?? "";
+  const sameTab = !anchor.target || anchor.target === "_self";
+  if (!to.startsWith("/") || to.startsWith("//") || !sameTab || anchor.hasAttribute("download")) return;
+  event.preventDefault();
+  navigateAsLink(to, undefined, anchor.hasAttribute("data-keep-scroll"));
 }
 
 function isPlainLeftClick(event: MouseEvent): boolean {

@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
 import { formatDateTime, formatRelative, RELATIVE_REFRESH_MS } from "#app/lib/dates";
+import { html, type Markup } from "#app/lib/html";
 
 /**
  * One clock for every <TimeAgo> of the page, kept by the shell: it ticks every RELATIVE_REFRESH_MS (browsers slow
@@ -13,7 +14,11 @@ export function ClockProvider({ children }: { children: ReactNode }) {
   // up to date.
   const [now, setNow] = useState(0);
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), RELATIVE_REFRESH_MS);
+    const timer = setInterval(() => {
+      const now = Date.now();
+      setNow(now);
+      refreshMarkupTimes(now);
+    }, RELATIVE_REFRESH_MS);
     return () => clearInterval(timer);
   }, []);
   return <ClockContext value={now}>{children}</ClockContext>;
@@ -32,4 +37,17 @@ export function TimeAgo({ date, className }: { date: string | Date; className?: 
       {formatRelative(iso, now)}
     </time>
   );
+}
+
+/** <TimeAgo> written as markup (app/lib/html.ts); the clock's tick brings its text up to date (refreshMarkupTimes). */
+export function timeAgoMarkup(iso: string): Markup {
+  return html`<time datetime="${iso}" title="${formatDateTime(iso)}" data-relative>${formatRelative(iso, Date.now())}</time>`;
+}
+
+/** The texts of the page's times written as markup, as of `now`: React does not render those again. */
+function refreshMarkupTimes(now: number): void {
+  for (const time of document.querySelectorAll<HTMLTimeElement>("time[data-relative]")) {
+    const text = formatRelative(time.dateTime, now);
+    if (time.textContent !== text) time.textContent = text;
+  }
 }

@@ -257,6 +257,11 @@ export function useFollowsPresence(): boolean {
   return useContext(PresenceContext) !== null;
 }
 
+/** Who is online, for code that draws the dots into markup itself (useMarkupPresence); null for a guest viewer. */
+export function usePresenceStore(): Pick<PresenceStore, "has" | "subscribe"> | null {
+  return useContext(PresenceContext);
+}
+
 /** Whether this member is online (spec §4 "Online"); always false for a guest viewer and on the server. */
 export function useIsOnline(userId: number | undefined): boolean {
   const store = useContext(PresenceContext);

@@ -119,6 +119,30 @@ describe("full renders hydrate", () => {
     await context.close();
   });
 
+  it("keeps a comment's relative time going: its head is markup, which the page's clock brings up to date", async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    const list = await (await page.request.get("/api/v1/post/")).json();
+    const post = list.results.find((p: { comments_count: number }) => p.comments_count > 0);
+    await page.goto(`/posts/${post.slug}`);
+    const stamp = page.locator(".comment-box a.comment-time time[datetime]").first();
+    const iso = (await stamp.getAttribute("datetime")) ?? "";
+    const at = Date.parse(iso);
+    expect(Number.isNaN(at)).toBe(false);
+    // The browser's clock 30 s after that comment; the server wrote the text of its own time.
+    await page.clock.install({ time: at + 30_000 });
+    await page.goto(`/posts/${post.slug}`);
+    await hydrated(page);
+    const time = page.locator(`.comment-box time[datetime="${iso}"]`).first();
+    await page.clock.fastForward(30_000);
+    await expect.poll(() => time.textContent()).toBe("1 мин назад");
+    await page.clock.fastForward("05:00");
+    await expect.poll(() => time.textContent()).toBe("6 мин назад");
+    // The full date stays its tooltip.
+    expect(await time.getAttribute("title")).toMatch(/^\d{1,2} [а-я]+ \d{4} г\. в \d{2}:\d{2}$/);
+    await context.close();
+  });
+
   it("asks the server for a route the client's manifest lacks (a tab opened before a deploy that added it)", async () => {
     const context = await newContext();
     const { page } = await watchedPage(context);

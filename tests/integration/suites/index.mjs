@@ -41,6 +41,7 @@ export const SUITES = {
   // Posts, comments, paws, bookmarks, tags, uploads.
   posts: [
     "post-body",
+    "markup",
     "posts",
     "posts-rules",
     "posts-home",
