@@ -2,22 +2,23 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { useActionData, useFetcher } from "react-router";
 import { useHydrated } from "#app/lib/hooks";
 import { html, innerMarkup, type Markup } from "#app/lib/html";
-import { submitThroughFetcher } from "#app/lib/plain-form";
+import { useKeptFocus } from "#app/lib/kept-focus";
+import { fetcherFormData, submitThroughFetcher } from "#app/lib/plain-form";
 import { useRootData } from "#app/lib/root-data";
 import type { LiveComment } from "#app/realtime/live-comments";
 import type { PublicUser } from "#workers/core/accounts/accounts.serializers";
 import { COMMENT_MAX_DEPTH, COMMENT_TEXT_MAX } from "#workers/core/comments/comments.constants";
 import { avatarMarkup, useMarkupPresence } from "./avatar";
 import { CommentText } from "./comment-text";
-import { ConfirmDialog, useConfirmedSubmit } from "./confirm-dialog";
+import { ConfirmDialog } from "./confirm-dialog";
 import { CsrfField } from "./csrf-field";
 import { asFailure, FormErrors, type FormFailure } from "./form";
 import { followMarkupLink, Link } from "./link";
 import { useNotice } from "./notices";
-import { PawButton, type PawItemType } from "./paw-button";
+import { type PawItemType, usePawsMarkup } from "./paw-button";
 import { postUrl } from "./post-links";
-import { ReportLink } from "./report-link";
-import { ShareButton } from "./share-button";
+import { reportUrl } from "./report-link";
+import { shareLink } from "./share-button";
 import { timeAgoMarkup } from "./time-ago";
 
 /** Offsets under the sticky toolbar (spec §2): `?comment=` 60 px, `?comments` 110 px. */
@@ -216,48 +217,6 @@ export function useCommentDeleteNotice() {
   }, [result, fetcher.state, notice]);
 }
 
-function DeleteCommentForm({
-  target,
-  commentId,
-  hasReplies,
-}: {
-  target: CommentTarget;
-  commentId: number;
-  hasReplies: boolean;
-}) {
-  const fetcher = useFetcher<CommentActionResult>({ key: DELETE_FETCHER });
-  const hydrated = useHydrated();
-  const remove = useConfirmedSubmit((form) => fetcher.submit(form));
-  const pending = fetcher.state !== "idle" && fetcher.formData?.get("comment_id") === String(commentId);
-  return (
-    <>
-      <fetcher.Form
-        ref={remove.form}
-        method="post"
-        action={commentTargetUrl(target)}
-        className="comment-delete-form"
-        onSubmit={remove.ask}
-      >
-        <CsrfField />
-        <input type="hidden" name="intent" value="delete-comment" />
-        <input type="hidden" name="comment_id" value={commentId} />
-        {hydrated ? null : <input type="hidden" name="nojs" value="1" />}
-        <button type="submit" className="comment-action comment-action-danger" disabled={pending}>
-          {pending ? "Удаляем…" : "Удалить"}
-        </button>
-      </fetcher.Form>
-      {hydrated ? (
-        <ConfirmDialog
-          {...remove.dialog}
-          title="Удалить комментарий?"
-          text={hasReplies ? "Ответы на него останутся." : undefined}
-          confirmLabel="Удалить"
-        />
-      ) : null}
-    </>
-  );
-}
-
 interface TreeProps {
   target: CommentTarget;
   /** Comments are closed (a frozen shout): no reply forms. */
@@ -270,50 +229,16 @@ interface TreeProps {
   highlighted: number | null;
 }
 
-/** The tree's one GET form that the reply and edit buttons submit without JavaScript (see FormToggle). */
-const TOGGLE_FORM = "comment-toggles";
-
-/**
- * A comment action that opens a form under the comment. One button, the same before and after hydration: without
- * JavaScript it submits the tree's GET form (TOGGLE_FORM) as `?reply={id}` or `?edit={id}` to the comment's anchor,
- * and the page comes back with that form open; with JavaScript it opens the form in place. (A link swapped for a
- * button once hydrated had React re-render every comment's buttons in one synchronous task right after hydration.)
- */
-function FormToggle({
-  param,
-  commentId,
-  base,
-  anchor,
-  expanded,
-  onToggle,
-  children,
-}: {
-  param: "reply" | "edit";
-  commentId: number;
-  base: string;
-  anchor: string;
-  expanded?: boolean;
-  onToggle: () => void;
-  children: React.ReactNode;
-}) {
-  return (
-    <button
-      type="submit"
-      form={TOGGLE_FORM}
-      name={param}
-      value={commentId}
-      formAction={`${base}#${anchor}`}
-      className="comment-action"
-      aria-expanded={expanded}
-      onClick={(event) => {
-        event.preventDefault();
-        onToggle();
-      }}
-    >
-      {children}
-    </button>
-  );
+/** What the tree gives its comments: the deletion on its way, and the question before one. */
+interface TreeDeletion {
+  /** The comment being deleted (its button says «Удаляем…»). */
+  deleting: number | null;
+  /** A comment's delete form was submitted (JavaScript on): ask first. */
+  askDelete: (form: HTMLFormElement) => void;
 }
+
+/** The tree's one GET form that the reply and edit buttons submit without JavaScript (see toggleMarkup). */
+const TOGGLE_FORM = "comment-toggles";
 
 const EDITED = html`<span class="comment-edited" title="Комментарий изменён">(изменён)</span>`;
 
@@ -327,8 +252,30 @@ function commentHeadMarkup(comment: TreeComment, base: string, anchor: string): 
   return html`<a class="comment-author" href="/users/${comment.user.id}">${avatarMarkup(comment.user, 20)}<span>${comment.user.username}</span></a><a class="comment-time" href="${base}?comment=${comment.id}#${anchor}" data-keep-scroll>${timeAgoMarkup(comment.datetime)}</a>${comment.datetime_updated ? EDITED : null}`;
 }
 
-function CommentItem({ comment, ...tree }: TreeProps & { comment: TreeComment }) {
-  const { user } = useRootData();
+/**
+ * A comment action that opens a form under the comment. One button, the same before and after hydration: without
+ * JavaScript it submits the tree's GET form (TOGGLE_FORM) as `?reply={id}` or `?edit={id}` to the comment's anchor,
+ * and the page comes back with that form open; with JavaScript the footer's click handler opens the form in place.
+ */
+function toggleMarkup(param: "reply" | "edit", commentId: number, back: string, expanded?: boolean): Markup {
+  const state = expanded === undefined ? null : html` aria-expanded="${expanded ? "true" : "false"}"`;
+  return html`<button type="submit" form="${TOGGLE_FORM}" name="${param}" value="${commentId}" formaction="${back}" class="comment-action"${state}>${param === "reply" ? "Ответить" : "Изменить"}</button>`;
+}
+
+/**
+ * «Удалить»: a plain form (without JavaScript the action deletes and redirects back); with JavaScript the footer's
+ * submit handler asks first (the tree's ConfirmDialog) and the tree's fetcher sends it.
+ */
+function deleteMarkup(action: string, csrf: string, comment: TreeComment, pending: boolean): Markup {
+  const replies = comment.children.length > 0 ? html` data-has-replies` : null;
+  return html`<form method="post" action="${action}" class="comment-delete-form"${replies}><input type="hidden" name="csrf" value="${csrf}"><input type="hidden" name="intent" value="delete-comment"><input type="hidden" name="comment_id" value="${comment.id}"><input type="hidden" name="nojs" value="1"><button type="submit" class="comment-action comment-action-danger"${pending ? html` disabled` : null}>${pending ? "Удаляем…" : "Удалить"}</button></form>`;
+}
+
+const SHARE = html`<button type="button" class="comment-action needs-js" data-share>Поделиться</button>`;
+
+function CommentItem({ comment, ...tree }: TreeProps & TreeDeletion & { comment: TreeComment }) {
+  const { user, csrf } = useRootData();
+  const notices = useNotice();
   // The page may open with a form of this comment (?reply= or ?edit=, the no-JS way); with JavaScript the state.
   const [replying, setReplying] = useState(tree.replyTo === comment.id);
   const [editingInline, setEditingInline] = useState(tree.editing === comment.id);
@@ -343,6 +290,47 @@ function CommentItem({ comment, ...tree }: TreeProps & { comment: TreeComment })
     () => commentHeadMarkup(comment, base, anchor),
     [comment.user, comment.id, comment.datetime, comment.datetime_updated, base],
   );
+  const paws = usePawsMarkup({
+    itemId: comment.id,
+    itemType: commentItemType(tree.target),
+    pwnd: comment.pwnd,
+    ownd: comment.ownd,
+    isOwn: user?.id === comment.user.id,
+    anchor,
+    size: "sm",
+  });
+  const back = `${base}#${anchor}`;
+  const shareUrl = `${base}?comment=${comment.id}#${anchor}`;
+  // The actions, as their components wrote them: paws, «Ответить», «Изменить», «Удалить», «Поделиться», «Пожаловаться».
+  const reply = canReply ? toggleMarkup("reply", comment.id, back, replying) : null;
+  const edit = comment.can_edit && !showEdit ? toggleMarkup("edit", comment.id, back) : null;
+  const remove = comment.can_delete ? deleteMarkup(base, csrf, comment, tree.deleting === comment.id) : null;
+  const report =
+    user && user.id !== comment.user.id
+      ? html`<a class="comment-action" href="${reportUrl(commentItemType(tree.target), comment.id)}" rel="nofollow">Пожаловаться</a>`
+      : null;
+  const footer = html`${paws.markup}${reply}${edit}${remove}${SHARE}${report}`;
+  const kept = useKeptFocus<HTMLElement>(footer);
+
+  // The footer's buttons and link, found from the click's target (they are markup: no handler of their own).
+  const onFooterClick = (event: React.MouseEvent<HTMLElement>) => {
+    const button = event.target instanceof Element ? event.target.closest("button") : null;
+    if (!button || !event.currentTarget.contains(button)) {
+      followMarkupLink(event);
+      return;
+    }
+    if (button.classList.contains("paw-btn")) paws.click(event, button);
+    else if (button.name === "reply" || button.name === "edit") {
+      event.preventDefault();
+      if (button.name === "reply") setReplying((v) => !v);
+      else setEditingInline(true);
+    } else if (button.hasAttribute("data-share")) void shareLink(notices, shareUrl, "comment");
+  };
+  const onFooterSubmit = (event: React.FormEvent<HTMLElement>) => {
+    if (!(event.target instanceof HTMLFormElement)) return;
+    event.preventDefault();
+    tree.askDelete(event.target);
+  };
 
   return (
     <li
@@ -373,60 +361,23 @@ function CommentItem({ comment, ...tree }: TreeProps & { comment: TreeComment })
                 submitLabel="Сохранить"
                 onDone={() => setEditingInline(false)}
                 onCancel={() => setEditingInline(false)}
-                cancelHref={`${base}#${anchor}`}
+                cancelHref={back}
                 autoFocus
               />
             ) : (
               <CommentText text={comment.text} />
             )}
-            <footer className="comment-actions">
-              <PawButton
-                itemId={comment.id}
-                itemType={commentItemType(tree.target)}
-                pwnd={comment.pwnd}
-                ownd={comment.ownd}
-                isOwn={user?.id === comment.user.id}
-                anchor={anchor}
-                size="sm"
-              />
-              {canReply ? (
-                <FormToggle
-                  param="reply"
-                  commentId={comment.id}
-                  base={base}
-                  anchor={anchor}
-                  expanded={replying}
-                  onToggle={() => setReplying((v) => !v)}
-                >
-                  Ответить
-                </FormToggle>
-              ) : null}
-              {comment.can_edit && !showEdit ? (
-                <FormToggle
-                  param="edit"
-                  commentId={comment.id}
-                  base={base}
-                  anchor={anchor}
-                  onToggle={() => setEditingInline(true)}
-                >
-                  Изменить
-                </FormToggle>
-              ) : null}
-              {comment.can_delete ? (
-                <DeleteCommentForm
-                  target={tree.target}
-                  commentId={comment.id}
-                  hasReplies={comment.children.length > 0}
-                />
-              ) : null}
-              <ShareButton url={`${base}?comment=${comment.id}#${anchor}`} kind="comment" className="comment-action" />
-              <ReportLink
-                type={tree.target.kind === "post" ? "comment" : "shout_comment"}
-                id={comment.id}
-                authorId={comment.user.id}
-                className="comment-action"
-              />
-            </footer>
+            {/* biome-ignore lint/a11y/useKeyWithClickEvents: the buttons and links inside take the keys themselves */}
+            {/* biome-ignore lint/a11y/noStaticElementInteractions: the handler of the buttons and links inside */}
+            <footer
+              className="comment-actions"
+              ref={kept.ref}
+              onClick={onFooterClick}
+              onSubmit={onFooterSubmit}
+              onFocus={kept.onFocus}
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: markup from `html`, which escapes all text
+              dangerouslySetInnerHTML={innerMarkup(footer)}
+            />
           </>
         )}
       </article>
@@ -441,7 +392,7 @@ function CommentItem({ comment, ...tree }: TreeProps & { comment: TreeComment })
             submitLabel="Ответить"
             onDone={() => setReplying(false)}
             onCancel={() => setReplying(false)}
-            cancelHref={`${base}#${anchor}`}
+            cancelHref={back}
             autoFocus
           />
         </div>
@@ -451,7 +402,7 @@ function CommentItem({ comment, ...tree }: TreeProps & { comment: TreeComment })
   );
 }
 
-function CommentList({ comments, ...tree }: TreeProps & { comments: TreeComment[] }) {
+function CommentList({ comments, ...tree }: TreeProps & TreeDeletion & { comments: TreeComment[] }) {
   return (
     <ol className="comment-list">
       {comments.map((comment) => (
@@ -476,6 +427,7 @@ export function CommentTree({
 }: Omit<TreeProps, "target"> & TargetProps & { comments: TreeComment[] }) {
   const root = useRef<HTMLDivElement>(null);
   useMarkupPresence(root, comments);
+  const deletion = useTreeDeletion();
   if (!comments.length) return null;
   const target = resolveTarget(targetProps as TargetProps);
   return (
@@ -488,7 +440,36 @@ export function CommentTree({
         editing={editing}
         highlighted={highlighted}
         readOnly={readOnly}
+        deleting={deletion.deleting}
+        askDelete={deletion.askDelete}
       />
+      {deletion.dialog}
     </div>
   );
+}
+
+/**
+ * The tree's deletions: one fetcher (the page's DELETE_FETCHER, whose answer useCommentDeleteNotice reports) and one
+ * confirmation for all its comments' delete forms, where each form had its own.
+ */
+function useTreeDeletion(): TreeDeletion & { dialog: React.ReactNode } {
+  const fetcher = useFetcher<CommentActionResult>({ key: DELETE_FETCHER });
+  const hydrated = useHydrated();
+  const [asked, setAsked] = useState<HTMLFormElement | null>(null);
+  const id = fetcher.state !== "idle" ? Number(fetcher.formData?.get("comment_id")) : Number.NaN;
+  const dialog = hydrated ? (
+    <ConfirmDialog
+      open={asked !== null}
+      title="Удалить комментарий?"
+      text={asked?.hasAttribute("data-has-replies") ? "Ответы на него останутся." : undefined}
+      confirmLabel="Удалить"
+      onCancel={() => setAsked(null)}
+      onConfirm={() => {
+        setAsked(null);
+        if (asked)
+          void fetcher.submit(fetcherFormData(asked), { method: "post", action: asked.getAttribute("action") ?? "" });
+      }}
+    />
+  ) : null;
+  return { deleting: Number.isInteger(id) ? id : null, askDelete: setAsked, dialog };
 }

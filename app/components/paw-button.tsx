@@ -1,4 +1,5 @@
 import { useFollowedState } from "#app/lib/hooks";
+import { html, type Markup } from "#app/lib/html";
 import { useRootData } from "#app/lib/root-data";
 import { useRealtimeEvent } from "#app/realtime/provider";
 import { announce } from "./announcer";
@@ -58,17 +59,19 @@ function GuestPaws(props: PawProps) {
   const notice = useNotice();
   const { config } = useRootData();
   const [state] = usePawState(props, null);
-  const onClick = (event: React.MouseEvent<HTMLButtonElement>) => {
-    event.preventDefault();
-    notice.info(GUEST_NOTICE_TITLE, "Зарегистрируйтесь или войдите на сайт, чтобы ставить лапки.", 5000);
-  };
-  return pawsView(props, state, !!props.isOwn, onClick, config.is_paw_down_enabled);
+  return pawsView(props, state, !!props.isOwn, (event) => guestPaw(event, notice), config.is_paw_down_enabled);
 }
 
-function MemberPaws(props: PawProps & { userId: number }) {
-  const { config } = useRootData();
+/** A guest's paw: the notice instead of the plain form's way to the sign-in page. */
+function guestPaw(event: React.MouseEvent, notice: ReturnType<typeof useNotice>) {
+  event.preventDefault();
+  notice.info(GUEST_NOTICE_TITLE, "Зарегистрируйтесь или войдите на сайт, чтобы ставить лапки.", 5000);
+}
+
+/** A member's paws: the figures shown (what a paw on its way will most likely do) and the click that sends one. */
+function useMemberPaws(props: PawProps, userId: number) {
   const notice = useNotice();
-  const [state, setState] = usePawState(props, props.userId);
+  const [state, setState] = usePawState(props, userId);
   const { pending, onClick } = useReaction<PawState>((result) => {
     if (result?.ok) {
       setState({ pwnd: result.pwnd, ownd: result.ownd });
@@ -83,7 +86,63 @@ function MemberPaws(props: PawProps & { userId: number }) {
     const ownNext = state.ownd === want ? 0 : want;
     shown = { pwnd: state.pwnd - state.ownd + ownNext, ownd: ownNext };
   }
-  return pawsView(props, shown, !!props.isOwn || pending !== null, onClick, config.is_paw_down_enabled);
+  return { shown, disabled: !!props.isOwn || pending !== null, onClick };
+}
+
+function MemberPaws(props: PawProps & { userId: number }) {
+  const { config } = useRootData();
+  const { shown, disabled, onClick } = useMemberPaws(props, props.userId);
+  return pawsView(props, shown, disabled, onClick, config.is_paw_down_enabled);
+}
+
+/**
+ * The paws of an item whose actions are written as markup (a comment's footer): <PawButton>'s state, its markup
+ * (`markup`), and `click` for the holder's click handler to call with the paw button that was pressed. A guest's
+ * and a member's in one hook: the viewer does not change while a page is shown.
+ */
+export function usePawsMarkup(props: PawProps): {
+  markup: Markup;
+  click: (event: React.MouseEvent<HTMLElement>, button: HTMLButtonElement) => void;
+} {
+  const { user, config } = useRootData();
+  const notice = useNotice();
+  // A guest's paws are never on their way: the member's state is the guest's (no member's own paw, id 0).
+  const { shown, disabled, onClick } = useMemberPaws(props, user?.id ?? 0);
+  return {
+    markup: pawsMarkup(props, shown, disabled, config.is_paw_down_enabled),
+    click: user ? onClick : (event) => guestPaw(event, notice),
+  };
+}
+
+function pawLabel(isOwn: boolean, negative: boolean, active: boolean): string {
+  if (isOwn) return "Свои записи оценивать нельзя";
+  if (negative) return active ? "Убрать лапку вниз" : "Лапка вниз";
+  return active ? "Убрать лапку" : "Лапка вверх";
+}
+
+function scoreClass(pwnd: number): string {
+  return pwnd > 0 ? " is-positive" : pwnd < 0 ? " is-negative" : "";
+}
+
+const PAW_ICON = {
+  sm: html`<svg width="16" height="16" fill="currentColor" stroke="none" class="icon" aria-hidden="true" focusable="false"><use href="#icon-paw"></use></svg>`,
+  md: html`<svg width="18" height="18" fill="currentColor" stroke="none" class="icon" aria-hidden="true" focusable="false"><use href="#icon-paw"></use></svg>`,
+};
+
+/** pawsView's elements written as markup (app/lib/html.ts). */
+function pawsMarkup(
+  { itemId, itemType, isOwn = false, anchor, size = "md" }: PawProps,
+  shown: PawState,
+  disabled: boolean,
+  downEnabled: boolean,
+): Markup {
+  const action = reactionAction("paw", itemType, itemId, anchor);
+  const paw = (negative: boolean) => {
+    const active = shown.ownd === (negative ? -1 : 1);
+    const label = pawLabel(isOwn, negative, active);
+    return html`<button type="submit" form="${REACTION_FORM_ID}" formaction="${action}" name="is_negative" value="${negative ? "true" : "false"}" class="paw-btn${negative ? " paw-down" : " paw-up"}${active ? " is-active" : ""}" aria-pressed="${active ? "true" : "false"}" aria-label="${label}" title="${label}"${disabled ? html` disabled` : null}>${PAW_ICON[size]}</button>`;
+  };
+  return html`<div class="paws paws-${size}">${paw(false)}<span class="paw-score${scoreClass(shown.pwnd)}" title="Лапки">${shown.pwnd}<span class="visually-hidden"> — счёт лапок</span></span>${downEnabled ? paw(true) : null}</div>`;
 }
 
 /** Both paws submit the page's reaction form: the item in the button's action, the direction in its value. */
@@ -91,24 +150,14 @@ function pawsView(
   { itemId, itemType, isOwn = false, anchor, size = "md" }: PawProps,
   shown: PawState,
   disabled: boolean,
-  onClick: (event: React.MouseEvent<HTMLButtonElement>) => void,
+  onClick: (event: React.MouseEvent<HTMLElement>) => void,
   downEnabled: boolean,
 ) {
-  const scoreClass = shown.pwnd > 0 ? " is-positive" : shown.pwnd < 0 ? " is-negative" : "";
-
   const action = reactionAction("paw", itemType, itemId, anchor);
 
   const paw = (negative: boolean) => {
     const active = shown.ownd === (negative ? -1 : 1);
-    const label = isOwn
-      ? "Свои записи оценивать нельзя"
-      : negative
-        ? active
-          ? "Убрать лапку вниз"
-          : "Лапка вниз"
-        : active
-          ? "Убрать лапку"
-          : "Лапка вверх";
+    const label = pawLabel(isOwn, negative, active);
     return (
       <button
         type="submit"
@@ -131,7 +180,7 @@ function pawsView(
   return (
     <div className={`paws paws-${size}`}>
       {paw(false)}
-      <span className={`paw-score${scoreClass}`} title="Лапки">
+      <span className={`paw-score${scoreClass(shown.pwnd)}`} title="Лапки">
         {shown.pwnd}
         <span className="visually-hidden"> — счёт лапок</span>
       </span>

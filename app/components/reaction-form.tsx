@@ -97,13 +97,13 @@ export function reactionAction(kind: "paw" | "bookmark", itemType: string, itemI
  */
 export function useReaction<T>(onResult: (result: ReactionResult<T>) => void): {
   pending: FormData | null;
-  onClick: (event: MouseEvent<HTMLButtonElement>) => void;
+  /** The button's own click, or (markup's buttons, found by the holder's handler) a click on `button`. */
+  onClick: (event: MouseEvent<HTMLElement>, button?: HTMLButtonElement) => void;
 } {
   const [pending, setPending] = useState<FormData | null>(null);
-  const onClick = (event: MouseEvent<HTMLButtonElement>) => {
+  const onClick = (event: MouseEvent<HTMLElement>, button = event.currentTarget as HTMLButtonElement) => {
     if (!enqueue) return;
     event.preventDefault();
-    const button = event.currentTarget;
     // The shell renders the form wherever these buttons are.
     const formData = fetcherFormData(button.form as HTMLFormElement, button);
     setPending(formData);

@@ -30,23 +30,34 @@ export function ShareButton({
   className?: string;
 }) {
   const notices = useNotice();
-  const share = async () => {
-    const absolute = new URL(url, window.location.origin).toString();
-    const touch = window.matchMedia("(pointer: coarse)").matches;
-    if (touch && typeof navigator.share === "function") {
-      try {
-        await navigator.share({ url: absolute, title: text });
-        return;
-      } catch (error) {
-        // The member closed the sheet: nothing to say. Any other failure falls back to copying.
-        if (error instanceof DOMException && error.name === "AbortError") return;
-      }
-    }
-    await copyWithNotice(notices, SHARE_TITLES[kind], absolute);
-  };
   return (
-    <button type="button" className={className ? `${className} needs-js` : "needs-js"} onClick={share}>
+    <button
+      type="button"
+      className={className ? `${className} needs-js` : "needs-js"}
+      onClick={() => void shareLink(notices, url, kind, text)}
+    >
       Поделиться
     </button>
   );
+}
+
+/** What «Поделиться» does: the share sheet on a touch screen, else the link copied with a notice. */
+export async function shareLink(
+  notices: ReturnType<typeof useNotice>,
+  url: string,
+  kind: keyof typeof SHARE_TITLES,
+  text?: string,
+): Promise<void> {
+  const absolute = new URL(url, window.location.origin).toString();
+  const touch = window.matchMedia("(pointer: coarse)").matches;
+  if (touch && typeof navigator.share === "function") {
+    try {
+      await navigator.share({ url: absolute, title: text });
+      return;
+    } catch (error) {
+      // The member closed the sheet: nothing to say. Any other failure falls back to copying.
+      if (error instanceof DOMException && error.name === "AbortError") return;
+    }
+  }
+  await copyWithNotice(notices, SHARE_TITLES[kind], absolute);
 }

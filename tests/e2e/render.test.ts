@@ -143,6 +143,60 @@ describe("full renders hydrate", () => {
     await context.close();
   });
 
+  it("runs a comment's actions, written as markup, by mouse and by keyboard, keeping the keyboard's place", async () => {
+    const guest = await newContext({ permissions: ["clipboard-read", "clipboard-write"] });
+    const page = await guest.newPage();
+    const list = await (await page.request.get("/api/v1/post/")).json();
+    const post = list.results.find((p: { comments_count: number }) => p.comments_count > 1);
+    await page.goto(`/posts/${post.slug}`);
+    await hydrated(page);
+    // A guest's paw tells them to sign in; «Поделиться» copies the comment's link.
+    const first = page.locator("li.comment .comment-box").first();
+    await first.getByRole("button", { name: "Лапка вверх" }).click();
+    await page.getByText("Войдите на сайт.").waitFor();
+    const id = ((await first.locator("xpath=..").getAttribute("id")) ?? "").replace("comment-", "");
+    await first.getByRole("button", { name: "Поделиться" }).click();
+    await page.getByText("URL комментария скопировано в буфер обмена.").waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      new URL(`/posts/${post.slug}?comment=${id}#comment-${id}`, page.url()).toString(),
+    );
+    await guest.close();
+
+    const context = await newContext();
+    const member = await context.newPage();
+    await signInAs(member, "Северянин", MEMBER_PASSWORD);
+    await member.goto(`/posts/${post.slug}`);
+    await hydrated(member);
+    // Someone else's comment (it can be reported), by keyboard: the paw, and the focus stays on it.
+    const box = member.locator(".comment-box", { has: member.getByRole("link", { name: "Пожаловаться" }) }).first();
+    const up = box.locator("button.paw-up");
+    const score = async () => Number(/-?\d+/.exec((await box.locator(".paw-score").textContent()) ?? "")?.[0]);
+    const before = await score();
+    const pressed = (await up.getAttribute("aria-pressed")) === "true";
+    await up.focus();
+    await member.keyboard.press("Enter");
+    await expect.poll(() => up.getAttribute("aria-pressed")).toBe(pressed ? "false" : "true");
+    await expect.poll(score).toBe(before + (pressed ? -1 : 1));
+    await expect.poll(() => up.isEnabled()).toBe(true);
+    const focused = () => member.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? null);
+    await expect.poll(focused).toBe(pressed ? "Лапка вверх" : "Убрать лапку");
+    await member.keyboard.press("Enter");
+    await expect.poll(score).toBe(before);
+    await expect.poll(focused).toBe(pressed ? "Убрать лапку" : "Лапка вверх");
+
+    // «Ответить» opens the reply form in place (its field takes the focus); «Отмена» closes it, back on the button.
+    const reply = box.getByRole("button", { name: "Ответить" });
+    await reply.focus();
+    await member.keyboard.press("Enter");
+    await expect.poll(() => member.evaluate(() => document.activeElement?.tagName)).toBe("TEXTAREA");
+    expect(await reply.getAttribute("aria-expanded")).toBe("true");
+    await member.locator(".comment-reply").getByRole("button", { name: "Отмена" }).click();
+    await expect.poll(() => member.locator(".comment-reply").count()).toBe(0);
+    expect(await reply.getAttribute("aria-expanded")).toBe("false");
+    await expect.poll(() => member.evaluate(() => document.activeElement?.textContent)).toBe("Ответить");
+    await context.close();
+  });
+
   it("asks the server for a route the client's manifest lacks (a tab opened before a deploy that added it)", async () => {
     const context = await newContext();
     const { page } = await watchedPage(context);
