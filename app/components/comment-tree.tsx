@@ -259,7 +259,7 @@ function commentHeadMarkup(comment: TreeComment, base: string, anchor: string): 
  */
 function toggleMarkup(param: "reply" | "edit", commentId: number, back: string, expanded?: boolean): Markup {
   const state = expanded === undefined ? null : html` aria-expanded="${expanded ? "true" : "false"}"`;
-  return html`<button type="submit" form="${TOGGLE_FORM}" name="${param}" value="${commentId}" formaction="${back}" class="comment-action"${state}>${param === "reply" ? "Ответить" : "Изменить"}</button>`;
+  return html`<button type="submit" form="${TOGGLE_FORM}" name="${param}" value="${commentId}" formAction="${back}" class="comment-action"${state}>${param === "reply" ? "Ответить" : "Изменить"}</button>`;
 }
 
 /**

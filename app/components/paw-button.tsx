@@ -140,7 +140,7 @@ function pawsMarkup(
   const paw = (negative: boolean) => {
     const active = shown.ownd === (negative ? -1 : 1);
     const label = pawLabel(isOwn, negative, active);
-    return html`<button type="submit" form="${REACTION_FORM_ID}" formaction="${action}" name="is_negative" value="${negative ? "true" : "false"}" class="paw-btn${negative ? " paw-down" : " paw-up"}${active ? " is-active" : ""}" aria-pressed="${active ? "true" : "false"}" aria-label="${label}" title="${label}"${disabled ? html` disabled` : null}>${PAW_ICON[size]}</button>`;
+    return html`<button type="submit" form="${REACTION_FORM_ID}" formAction="${action}" name="is_negative" value="${negative ? "true" : "false"}" class="paw-btn${negative ? " paw-down" : " paw-up"}${active ? " is-active" : ""}" aria-pressed="${active ? "true" : "false"}" aria-label="${label}" title="${label}"${disabled ? html` disabled` : null}>${PAW_ICON[size]}</button>`;
   };
   return html`<div class="paws paws-${size}">${paw(false)}<span class="paw-score${scoreClass(shown.pwnd)}" title="Лапки">${shown.pwnd}<span class="visually-hidden"> — счёт лапок</span></span>${downEnabled ? paw(true) : null}</div>`;
 }
