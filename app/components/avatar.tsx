@@ -80,7 +80,7 @@ const COIN_MARKUP = (size: number) =>
 
 /**
  * A decorative avatar (the name is written beside it) as markup (app/lib/html.ts), for comments' heads: the same
- * element as <Avatar decorative>. Its online dot is drawn by PresenceDots (the `data-presence` member).
+ * element as <Avatar decorative>. Its online dot is drawn by useMarkupPresence (from `data-presence`).
  */
 export function avatarMarkup(user: AvatarUser & { id: number }, size: AvatarSize): Markup {
   return html`<span class="avatar avatar-${size}" data-presence="${user.id}"><img class="avatar-img" src="${srcFor(user, size)}" alt="" width="${size}" height="${size}" loading="lazy" decoding="async">${user.is_supporter ? COIN_MARKUP(COIN_SIZE[size]) : null}</span>`;
