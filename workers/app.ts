@@ -91,6 +91,7 @@ async function servePage(request: Request, env: Env, ctx: ExecutionContext): Pro
     sharedRender: !!key,
   });
   requestContext.nonce = newNonce();
+  requestContext.documentRequest = !new URL(request.url).pathname.endsWith(".data");
   const context = new RouterContextProvider();
   context.set(appContext, requestContext);
   const rendered = await pageHandler(request, context);

@@ -1,10 +1,13 @@
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
+import { createRoutesStub, useRouteLoaderData } from "react-router";
 import { describe, expect, it } from "vitest";
 import { Avatar, avatarMarkup } from "#app/components/avatar";
 import { CommentText, commentTextMarkup } from "#app/components/comment-text";
+import { NoticeProvider } from "#app/components/notices";
+import { PawButton, usePawsMarkup } from "#app/components/paw-button";
 import { TimeAgo, timeAgoMarkup } from "#app/components/time-ago";
-import { escapeHtml, html, isMarkup } from "#app/lib/html";
+import { escapeHtml, html, innerMarkup, isMarkup } from "#app/lib/html";
 
 /** Markup as React writes it, compared loosely: void elements without «/», attribute names in lower case. */
 const react = (element: Parameters<typeof renderToString>[0]) =>
@@ -107,4 +110,75 @@ describe("commentTextMarkup", () => {
       `<div class="comment-text" id="t1">${commentTextMarkup(text).value}</div>`,
     );
   });
+});
+
+/**
+ * Markup as a list of elements (each with its attributes, sorted, and values as written) and texts, read by workerd's
+ * HTML parser: the same markup whatever order the attributes were written in.
+ */
+async function canonical(markup: string): Promise<string[]> {
+  const parts: string[] = [];
+  await new HTMLRewriter()
+    .on("*", {
+      element(element) {
+        // workerd's Element (the tests' types are the browser's): its attributes are [name, value] pairs.
+        const pairs = element.attributes as unknown as Iterable<[string, string]>;
+        const attributes = [...pairs].map(([name, value]) => `${name}="${value}"`).sort();
+        parts.push(`<${element.tagName} ${attributes.join(" ")}>`);
+      },
+      text(text) {
+        if (text.text) parts.push(text.text);
+      },
+    })
+    .transform(new Response(markup))
+    .text();
+  return parts;
+}
+
+type PawProps = Parameters<typeof usePawsMarkup>[0];
+
+/** The root route's data of the paws' test page: what the paws read, and which of the two to render. */
+interface ProbeData {
+  user: { id: number } | null;
+  config: { is_paw_down_enabled: boolean };
+  probe: { paw: PawProps; as: "markup" | "component" };
+}
+
+/** The paws as a comment's footer writes them (in an element of their own), or as <PawButton>. */
+function PawProbe() {
+  const { probe } = useRouteLoaderData("root") as ProbeData;
+  return createElement(probe.as === "markup" ? PawsMarkup : PawButton, probe.paw);
+}
+
+function PawsMarkup(paw: PawProps) {
+  const { markup } = usePawsMarkup(paw);
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: markup from `html`, the module under test
+  return createElement("div", { id: "written", dangerouslySetInnerHTML: innerMarkup(markup) });
+}
+
+const PawPage = createRoutesStub([{ id: "root", path: "/", Component: PawProbe, loader: () => null }]);
+
+describe("a comment's paws written as markup are <PawButton>'s elements", () => {
+  const props = { itemId: 12, itemType: "comment", pwnd: 3, anchor: "comment-12", size: "sm" } as const;
+
+  function render(user: ProbeData["user"], paw: PawProps, as: ProbeData["probe"]["as"]): string {
+    const root: ProbeData = { user, config: { is_paw_down_enabled: true }, probe: { paw, as } };
+    return renderToString(
+      createElement(NoticeProvider, null, createElement(PawPage, { hydrationData: { loaderData: { root } } })),
+    );
+  }
+
+  const cases = [
+    { name: "a guest", user: null, paw: { ...props, ownd: 0 } },
+    { name: "a member, paw up given", user: { id: 5 }, paw: { ...props, ownd: 1 } },
+    { name: "a member, paw down given", user: { id: 5 }, paw: { ...props, pwnd: -2, ownd: -1 } },
+    { name: "the author", user: { id: 5 }, paw: { ...props, ownd: 0, isOwn: true } },
+  ] as const;
+  for (const { name, user, paw } of cases)
+    it(name, async () => {
+      // The paws' own markup, out of the element that holds it (the stub adds nothing around its route).
+      const written = render(user, paw, "markup").replace(/^<div id="written">|<\/div>$/g, "");
+      expect(written).toContain('class="paws paws-sm"');
+      expect(await canonical(written)).toEqual(await canonical(render(user, paw, "component")));
+    });
 });

@@ -23,6 +23,7 @@ export function jobRequestContext(job: JobContext): RequestContext {
     waitUntil: job.waitUntil,
     sharedRender: false,
     nonce: "",
+    documentRequest: false,
     invalidate: () => {},
   };
 }

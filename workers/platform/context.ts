@@ -1,6 +1,6 @@
 import type { UserRow } from "#drizzle/schema";
-import { loadSanctionNotice } from "#workers/core/moderation/sanctions.read";
 import type { SanctionNotice } from "#workers/core/moderation/sanctions.constants";
+import { loadSanctionNotice } from "#workers/core/moderation/sanctions.read";
 import { readCookies, SESSION_COOKIE } from "./cookies";
 import { validCsrfToken } from "./csrf";
 import { coalescingReader, type Db, openRequestDb, type RequestDb, requestBookmark } from "./db";
@@ -50,6 +50,11 @@ export interface RequestContext {
    * request, given to every inline script by app/entry.server.tsx; empty outside the page door.
    */
   nonce: string;
+  /**
+   * True while React Router answers a document request (HTML), false for its data requests (`*.data`) and outside
+   * the page door: a loader may then send large values beside the hydration data (app/lib/sidecar.server.ts).
+   */
+  documentRequest: boolean;
   /** Drops the cached guest views of these pages after a change to their content. */
   invalidate: (paths: string[]) => void;
 }
@@ -94,6 +99,7 @@ export async function buildRequestContext(
     waitUntil: (promise) => ctx.waitUntil(promise),
     sharedRender,
     nonce: "",
+    documentRequest: false,
     invalidate: (paths) => ctx.waitUntil(invalidatePages(context, paths)),
   };
   return context;

@@ -22,6 +22,8 @@ import { useHydrated } from "#app/lib/hooks";
 import { pageMeta, pageTitle } from "#app/lib/meta";
 import { safeRedirect } from "#app/lib/redirects";
 import { useRootData } from "#app/lib/root-data";
+import { useSidecar } from "#app/lib/sidecar";
+import { sidecar } from "#app/lib/sidecar.server";
 import { useLiveShoutComments } from "#app/realtime/live-comments";
 import { useLiveShout } from "#app/realtime/live-shouts";
 import commentsCss from "#app/styles/pages/comments.css?url";
@@ -58,7 +60,13 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     );
   }
   const { comments, ...rest } = shout;
-  return { shout: rest, comments, pinned: pinned.results, origin: new URL(request.url).origin };
+  return {
+    shout: rest,
+    // Beside the hydration data on a document request (app/lib/sidecar.tsx), as the post page's tree.
+    comments: sidecar(ctx, "comments", comments),
+    pinned: pinned.results,
+    origin: new URL(request.url).origin,
+  };
 }
 
 /**
@@ -214,12 +222,8 @@ export default function ShoutPage({ loaderData, actionData }: Route.ComponentPro
       notice.show({ type: "info", title: SHOUT_DELETED_NOTICE, duration: NOTICE_STICKY });
     },
   });
-  const { comments, count } = useLiveShoutComments(
-    shout.id,
-    loaderData.comments,
-    loaderData.shout.comments_count,
-    user,
-  );
+  const tree = useSidecar(loaderData.comments);
+  const { comments, count } = useLiveShoutComments(shout.id, tree.value, loaderData.shout.comments_count, user);
   const target = { kind: "shout", id: shout.id } as const;
   const signIn = `/auth/sign-in?redirectTo=${encodeURIComponent(`${shoutUrl(shout.id)}#comments`)}`;
 
@@ -272,6 +276,7 @@ export default function ShoutPage({ loaderData, actionData }: Route.ComponentPro
           </p>
         )}
       </section>
+      {tree.script}
     </main>
   );
 }

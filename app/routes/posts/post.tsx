@@ -24,6 +24,8 @@ import { formFields, getCtx, loaderError, readForm, runAction } from "#app/lib/f
 import { pageMeta, pageTitle } from "#app/lib/meta";
 import { safeRedirect } from "#app/lib/redirects";
 import { useRootData } from "#app/lib/root-data";
+import { useSidecar } from "#app/lib/sidecar";
+import { sidecar } from "#app/lib/sidecar.server";
 import { useLiveComments } from "#app/realtime/live-comments";
 import postPageCss from "#app/styles/bundles/post-page.css?url";
 import { createComment, deleteComment, updateComment } from "#workers/core/comments/comments";
@@ -51,7 +53,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { comments, ...rest } = post;
   return {
     post: rest,
-    comments,
+    // The page's largest data: beside the hydration data on a document request (app/lib/sidecar.tsx).
+    comments: sidecar(ctx, "comments", comments),
     hiddenComments,
     pinned,
     origin: new URL(request.url).origin,
@@ -153,7 +156,8 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
   const { user } = useRootData();
   const [params] = useSearchParams();
   useCommentScroll(true);
-  const { comments, count } = useLiveComments(post.slug, loaderData.comments, post.comments_count, user);
+  const tree = useSidecar(loaderData.comments);
+  const { comments, count } = useLiveComments(post.slug, tree.value, post.comments_count, user);
   const videoCover = post.is_video_background && post.image ? post.image : null;
   const cover = !post.is_video_background && post.image ? post.image : null;
   const isOwn = user?.id === post.user.id;
@@ -274,6 +278,7 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
           )}
         </section>
       ) : null}
+      {tree.script}
     </main>
   );
 }

@@ -42,6 +42,7 @@ export const SUITES = {
   posts: [
     "post-body",
     "markup",
+    "sidecar",
     "posts",
     "posts-rules",
     "posts-home",

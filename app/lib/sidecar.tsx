@@ -1,0 +1,66 @@
+import type { ReactNode } from "react";
+
+/**
+ * A page's large data sent beside React Router's hydration data, not in it (docs/decisions/0040-render-cpu.md
+ * §26). React Router writes a loader's data into the page value by value (turbo-stream: each key and value an
+ * entry, each object a list of references), and a 100-comment tree was the largest part of that work on the server
+ * and of its reading in the browser. A loader of a document request returns a `Sidecar` instead of the value: the
+ * encoder sees only its name, the server renders from the value it holds out of the encoder's sight (a property
+ * that is not enumerable), and the component writes the value once as JSON in a data block beside what it renders
+ * (`useSidecar`'s `script`), which the browser reads with one `JSON.parse` when it hydrates. A data request (a
+ * client-side navigation, a revalidation) has no HTML to carry it: the loader returns the value itself
+ * (app/lib/sidecar.server.ts decides).
+ */
+export interface Sidecar {
+  /** The data block's name on the page: its element is `#sidecar-{name}`. */
+  sidecar: string;
+}
+
+/** Where a sidecar keeps its value on the server: not enumerable, so React Router's encoder skips it. */
+export const SIDECAR_VALUE = Symbol.for("kostyor.sidecar");
+
+function isSidecar(value: unknown): value is Sidecar {
+  return typeof value === "object" && value !== null && !Array.isArray(value) && "sidecar" in value;
+}
+
+export function sidecarElementId(name: string): string {
+  return `sidecar-${name}`;
+}
+
+/** JSON that cannot end its script element or open a comment in it: every `<` escaped (JSON.parse reads it back). */
+export function sidecarJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c");
+}
+
+/** What the browser read of a page's sidecars: the value and the text (the element renders the same text again). */
+const read = new WeakMap<Sidecar, { value: unknown; text: string }>();
+
+function readInBrowser(ref: Sidecar): { value: unknown; text: string } {
+  const known = read.get(ref);
+  if (known) return known;
+  const element = document.getElementById(sidecarElementId(ref.sidecar));
+  if (!element) throw new Error(`The page has no data block #${sidecarElementId(ref.sidecar)}.`);
+  const text = element.textContent ?? "";
+  const entry = { value: JSON.parse(text) as unknown, text };
+  read.set(ref, entry);
+  return entry;
+}
+
+/**
+ * A loader's value that may come as a sidecar: the value, and the data block to render with it (null when the
+ * value came in the hydration data). Render `script` while the value is shown: the browser hydrates it as is.
+ */
+export function useSidecar<T>(value: T | Sidecar): { value: T; script: ReactNode } {
+  if (!isSidecar(value)) return { value, script: null };
+  const id = sidecarElementId(value.sidecar);
+  let entry: { value: unknown; text: string };
+  if (typeof document === "undefined") {
+    const held = (value as Sidecar & { [SIDECAR_VALUE]?: unknown })[SIDECAR_VALUE];
+    entry = { value: held, text: sidecarJson(held) };
+  } else entry = readInBrowser(value);
+  return {
+    value: entry.value as T,
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with every `<` escaped, in a data block
+    script: <script type="application/json" id={id} dangerouslySetInnerHTML={{ __html: entry.text }} />,
+  };
+}

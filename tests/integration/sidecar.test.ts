@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { sidecarJson } from "#app/lib/sidecar";
+import { memberClient } from "#tests/factories/client";
+import { createCommentRow } from "#tests/factories/comments";
+import { createPost } from "#tests/factories/posts";
+import { createShoutCommentRow, createShoutRow } from "#tests/factories/shouts";
+import { createUser } from "#tests/factories/users";
+
+/** A page's scripts: the sidecar's data block (by its id) and every other script's text. */
+function scripts(page: string, id: string): { block: string[]; others: string[] } {
+  const block: string[] = [];
+  const others: string[] = [];
+  for (const [, attributes, text] of page.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g))
+    (attributes?.includes(`id="${id}"`) ? block : others).push(text ?? "");
+  return { block, others };
+}
+
+type TreeNode = { id: number; text: string; children: TreeNode[] };
+
+/** A hostile comment: it would end a script element, open a comment in it, or run if it were markup. */
+const HOSTILE = `</script><script>alert(1)</script><!-- «кавычки» & \u2028`;
+
+describe("a comment tree beside the hydration data (app/lib/sidecar.tsx)", () => {
+  it("escapes every < of the JSON, which still reads back as the same value", () => {
+    const value = { text: HOSTILE, list: [1, "<b>"] };
+    const written = sidecarJson(value);
+    expect(written).not.toContain("<");
+    expect(JSON.parse(written)).toEqual(value);
+  });
+
+  it("a post page's document carries its tree once, as JSON, and its data request as data", async () => {
+    const { client } = await memberClient();
+    const author = await createUser();
+    const post = await createPost(author);
+    const mark = `метка-${Date.now().toString(36)}`;
+    const first = await createCommentRow(post, author, { text: `${mark} первая` });
+    await createCommentRow(post, author, { parent: first, text: HOSTILE });
+
+    const res = await client.get(`http://localhost/posts/${post.slug}`);
+    expect(res.status).toBe(200);
+    const page = await res.text();
+    const { block, others } = scripts(page, "sidecar-comments");
+    expect(block).toHaveLength(1);
+    const tree = JSON.parse(block[0] as string) as TreeNode[];
+    expect(tree.map((c) => [c.id, c.text])).toEqual([[first.id, `${mark} первая`]]);
+    expect(tree[0]?.children.map((c) => c.text)).toEqual([HOSTILE]);
+    // Only the data block has the texts: none went into React Router's hydration data, and the hostile text
+    // ended no element (the page shows it as text).
+    expect(others.some((text) => text.includes(mark))).toBe(false);
+    expect(page).not.toContain("<script>alert(1)");
+    expect(page).toContain(`${mark} первая`);
+
+    // A client-side navigation's data request has no HTML to carry it: the tree comes in the data.
+    const data = await client.get(`http://localhost/posts/${post.slug}.data`);
+    expect(data.status).toBe(200);
+    const body = await data.text();
+    expect(body).toContain(mark);
+    expect(body).not.toContain("sidecar");
+  });
+
+  it("a shout page's document carries its comments the same way", async () => {
+    const { client } = await memberClient();
+    const author = await createUser();
+    const shout = await createShoutRow(author);
+    const mark = `записка-${Date.now().toString(36)}`;
+    const comment = await createShoutCommentRow(shout, author, { text: mark });
+
+    const page = await (await client.get(`http://localhost/bonfire/${shout.id}`)).text();
+    const { block, others } = scripts(page, "sidecar-comments");
+    expect(block).toHaveLength(1);
+    expect((JSON.parse(block[0] as string) as TreeNode[]).map((c) => [c.id, c.text])).toEqual([[comment.id, mark]]);
+    expect(others.some((text) => text.includes(mark))).toBe(false);
+    expect(await (await client.get(`http://localhost/bonfire/${shout.id}.data`)).text()).toContain(mark);
+  });
+});
