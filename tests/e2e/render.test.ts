@@ -94,6 +94,9 @@ describe("full renders hydrate", () => {
     const post = list.results.find((p: { comments_count: number }) => p.comments_count > 0);
     await page.goto(`/posts/${post.slug}`);
     await hydrated(page);
+    // The document brought the tree beside the hydration data (app/lib/sidecar.tsx); a data request brings it inline.
+    const sidecar = page.locator("script#sidecar-comments");
+    expect(await sidecar.count()).toBe(1);
     const comment = page.locator(".comment-box").first();
     const time = comment.locator("a.comment-time");
     const timeHref = (await time.getAttribute("href")) ?? "";
@@ -105,6 +108,7 @@ describe("full renders hydrate", () => {
     await time.click();
     await page.waitForURL((url) => `${url.pathname}${url.search}${url.hash}` === timeHref);
     await expect.poll(() => page.locator(".comment.is-highlighted").count()).toBe(1);
+    expect(await sidecar.count()).toBe(0);
     const author = page.locator(".comment-box").first().locator("a.comment-author");
     const authorHref = (await author.getAttribute("href")) ?? "";
     expect(authorHref).toMatch(/^\/users\/\d+$/);
