@@ -89,6 +89,7 @@ export function followMarkupLink(event: MouseEvent<HTMLElement>): void {
   navigateAsLink(to, undefined, anchor.hasAttribute("data-keep-scroll"));
 }
 
-function isPlainLeftClick(event: MouseEvent): boolean {
+/** A left click without a modifier key: the browser would follow the link in this tab. */
+export function isPlainLeftClick(event: MouseEvent): boolean {
   return event.button === 0 && !event.metaKey && !event.altKey && !event.ctrlKey && !event.shiftKey;
 }

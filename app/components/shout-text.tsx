@@ -1,5 +1,5 @@
-import { type MouseEvent, useState } from "react";
-import { Link } from "#app/components/link";
+import { useState } from "react";
+import { isPlainLeftClick, Link } from "#app/components/link";
 import type { ShoutView } from "#workers/core/shouts/shouts.serializers";
 import { CommentText } from "./comment-text";
 import { shoutUrl } from "./shout-actions";
@@ -10,10 +10,6 @@ const CLAMP_LINES = 8;
 
 export function isLongText(text: string): boolean {
   return text.length > CLAMP_CHARS || text.split("\n").length > CLAMP_LINES;
-}
-
-function plainClick(event: MouseEvent): boolean {
-  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 }
 
 /** The shout's text with links, @mentions and #tags; long texts clamped with «Читать полностью». */
@@ -37,7 +33,7 @@ export function ShoutText({ shout, clamp }: { shout: ShoutView; clamp: boolean }
           to={shoutUrl(shout.id)}
           aria-controls={id}
           onClick={(event) => {
-            if (!plainClick(event)) return;
+            if (!isPlainLeftClick(event)) return;
             event.preventDefault();
             setExpanded(true);
           }}

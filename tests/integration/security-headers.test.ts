@@ -57,9 +57,12 @@ async function expectPagePolicy(res: Response): Promise<{ nonce: string; html: s
   expect(csp.get("style-src")).not.toContain("'unsafe-inline'");
 
   const html = await res.text();
-  const scripts = [...html.matchAll(/<script\b[^>]*>/gi)].map((m) => m[0]);
+  // Every script the browser runs carries the nonce; a data block (app/lib/sidecar.tsx: JSON, never run) needs none.
+  const tags = [...html.matchAll(/<script\b[^>]*>/gi)].map((m) => m[0]);
+  const scripts = tags.filter((tag) => !tag.includes(' type="application/json"'));
   expect(scripts.length).toBeGreaterThan(0);
   for (const tag of scripts) expect(tag).toContain(` nonce="${nonce}"`);
+  for (const tag of tags) expect(tag).toMatch(/ nonce="|^<script type="application\/json" id="sidecar-[a-z-]+">$/);
   // The nonce is in attributes only (a nonce in the text would survive the page cache's rewrite).
   expect(html.split(nonce).length - 1).toBe([...html.matchAll(/\snonce="/g)].length);
   // No inline event handlers in the markup.
