@@ -310,7 +310,8 @@ function CommentItem({ comment, ...tree }: TreeProps & TreeDeletion & { comment:
       ? html`<a class="comment-action" href="${reportUrl(commentItemType(tree.target), comment.id)}" rel="nofollow">Пожаловаться</a>`
       : null;
   const footer = html`${paws.markup}${reply}${edit}${remove}${SHARE}${report}`;
-  const kept = useKeptFocus<HTMLElement>(footer);
+  // The comment's own forms (reply, edit) are in its item: going there and back keeps «Ответить»'s place.
+  const kept = useKeptFocus<HTMLElement>(footer, "li.comment");
 
   // The footer's buttons and link, found from the click's target (they are markup: no handler of their own).
   const onFooterClick = (event: React.MouseEvent<HTMLElement>) => {
@@ -375,6 +376,7 @@ function CommentItem({ comment, ...tree }: TreeProps & TreeDeletion & { comment:
               onClick={onFooterClick}
               onSubmit={onFooterSubmit}
               onFocus={kept.onFocus}
+              onBlur={kept.onBlur}
               // biome-ignore lint/security/noDangerouslySetInnerHtml: markup from `html`, which escapes all text
               dangerouslySetInnerHTML={innerMarkup(footer)}
             />

@@ -198,6 +198,26 @@ describe("full renders hydrate", () => {
     await expect.poll(() => member.locator(".comment-reply").count()).toBe(0);
     expect(await reply.getAttribute("aria-expanded")).toBe("false");
     await expect.poll(() => member.evaluate(() => document.activeElement?.textContent)).toBe("Ответить");
+
+    // Focus the member took away (a click on the title) stays away when the comment's paws change over the channel.
+    await up.focus();
+    await member.locator("#post-title").click();
+    const onPage = () => member.evaluate(() => document.activeElement === document.body);
+    expect(await onPage()).toBe(true);
+    const commentId = (await box.locator("xpath=..").getAttribute("id")) ?? "";
+    const author = (await box.locator("a.comment-author > span").last().textContent()) ?? "";
+    const other = await newContext();
+    const pawer = await other.newPage();
+    await signInAs(pawer, author === "Ведьмак" ? "Лисичка" : "Ведьмак", MEMBER_PASSWORD);
+    await pawer.goto(`/posts/${post.slug}`);
+    await hydrated(pawer);
+    const theirs = pawer.locator(`#${commentId} > .comment-box button.paw-up`);
+    const given = (await theirs.getAttribute("aria-pressed")) === "true";
+    const now = await score();
+    await theirs.click();
+    await expect.poll(score).toBe(now + (given ? -1 : 1));
+    expect(await onPage()).toBe(true);
+    await other.close();
     await context.close();
   });
 
