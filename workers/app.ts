@@ -15,6 +15,7 @@ import {
   cacheTags,
   GUEST_CACHE_CONTROL,
   isCacheableGuestRequest,
+  isDataRequest,
   PRIVATE_CACHE_CONTROL,
   pageCacheEnabled,
   pageKey,
@@ -91,7 +92,7 @@ async function servePage(request: Request, env: Env, ctx: ExecutionContext): Pro
     sharedRender: !!key,
   });
   requestContext.nonce = newNonce();
-  requestContext.documentRequest = !new URL(request.url).pathname.endsWith(".data");
+  requestContext.documentRequest = !isDataRequest(new URL(request.url));
   const context = new RouterContextProvider();
   context.set(appContext, requestContext);
   const rendered = await pageHandler(request, context);

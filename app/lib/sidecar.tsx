@@ -23,7 +23,7 @@ function isSidecar(value: unknown): value is Sidecar {
   return typeof value === "object" && value !== null && !Array.isArray(value) && "sidecar" in value;
 }
 
-export function sidecarElementId(name: string): string {
+function sidecarElementId(name: string): string {
   return `sidecar-${name}`;
 }
 

@@ -43,10 +43,15 @@ function cacheablePage(pathname: string) {
   return CACHEABLE_PAGES.find((page) => page.path.test(pathname));
 }
 
+/** React Router's data request (single fetch: `/posts/x.data`, `/_root.data`): a page's data, not its HTML. */
+export function isDataRequest(url: URL): boolean {
+  return url.pathname.endsWith(".data");
+}
+
 export function isCacheableGuestRequest(request: Request, cookies: Record<string, string>): boolean {
   if (request.method !== "GET" || cookies[SESSION_COOKIE]) return false;
   const url = new URL(request.url);
-  if (url.pathname.endsWith(".data")) return false;
+  if (isDataRequest(url)) return false;
   // Reply/edit forms and comment highlighting are per-visitor views.
   if (url.searchParams.has("reply") || url.searchParams.has("edit")) return false;
   return cacheablePage(url.pathname) !== undefined;
