@@ -97,20 +97,23 @@ export function useMarkupPresence(root: RefObject<HTMLElement | null>, version: 
   useEffect(() => {
     const element = root.current;
     if (!store || !element) return;
-    const paint = () => {
-      for (const avatar of element.querySelectorAll<HTMLElement>("[data-presence]")) {
-        const online = store.has(Number(avatar.dataset.presence));
-        const dot = avatar.querySelector(":scope > .avatar-online");
-        if (!online) dot?.remove();
-        else if (!dot) avatar.insertBefore(onlineDotElement(avatar), avatar.querySelector("img")?.nextSibling ?? null);
-      }
-    };
+    const paint = () => paintPresence(element, store);
     paint();
     const unsubscribe = store.subscribe(paint);
     return () => {
       unsubscribe();
     };
   }, [store, root, version]);
+}
+
+/** Draws or removes the online dots of the markup avatars inside `element` (useMarkupPresence's root, or a part of it). */
+export function paintPresence(element: HTMLElement, store: { has(id: number): boolean }): void {
+  for (const avatar of element.querySelectorAll<HTMLElement>("[data-presence]")) {
+    const online = store.has(Number(avatar.dataset.presence));
+    const dot = avatar.querySelector(":scope > .avatar-online");
+    if (!online) dot?.remove();
+    else if (!dot) avatar.insertBefore(onlineDotElement(avatar), avatar.querySelector("img")?.nextSibling ?? null);
+  }
 }
 
 /** <OnlineDot> as an element, sized for its avatar. */

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useActionData, useFetcher } from "react-router";
 import { useHydrated } from "#app/lib/hooks";
 import { html, innerMarkup, type Markup } from "#app/lib/html";
@@ -6,10 +6,11 @@ import { useKeptFocus } from "#app/lib/kept-focus";
 import { fetcherFormData, submitThroughFetcher } from "#app/lib/plain-form";
 import { useRootData } from "#app/lib/root-data";
 import type { LiveComment } from "#app/realtime/live-comments";
+import { usePresenceStore } from "#app/realtime/provider";
 import type { PublicUser } from "#workers/core/accounts/accounts.serializers";
 import { COMMENT_MAX_DEPTH, COMMENT_TEXT_MAX } from "#workers/core/comments/comments.constants";
-import { avatarMarkup, useMarkupPresence } from "./avatar";
-import { CommentText } from "./comment-text";
+import { avatarMarkup, paintPresence, useMarkupPresence } from "./avatar";
+import { commentTextMarkup } from "./comment-text";
 import { ConfirmDialog } from "./confirm-dialog";
 import { CsrfField } from "./csrf-field";
 import { asFailure, FormErrors, type FormFailure } from "./form";
@@ -19,7 +20,7 @@ import { type PawItemType, usePawsMarkup } from "./paw-button";
 import { postUrl } from "./post-links";
 import { reportUrl } from "./report-link";
 import { shareLink } from "./share-button";
-import { timeAgoMarkup } from "./time-ago";
+import { refreshMarkupTimes, timeAgoMarkup } from "./time-ago";
 
 /** Offsets under the sticky toolbar (spec §2): `?comment=` 60 px, `?comments` 110 px. */
 export const COMMENT_OFFSET = 60;
@@ -273,6 +274,24 @@ function deleteMarkup(action: string, csrf: string, comment: TreeComment, pendin
 
 const SHARE = html`<button type="button" class="comment-action needs-js" data-share>Поделиться</button>`;
 
+const DELETED = html`<p class="comment-deleted">Комментарий удалён</p>`;
+
+/**
+ * What a rewrite of a comment's markup (a paw given: its state shown anew) takes with the old elements, drawn again:
+ * the author's online dot (the tree's subscription draws who comes and goes later) and the time's text as of now
+ * (the head was written when the comment first rendered; the shell's clock keeps it current after).
+ */
+function useRewrittenMarkup(ref: RefObject<HTMLElement | null>, markup: string): void {
+  const presence = usePresenceStore();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each rewrite of the markup
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    if (presence) paintPresence(element, presence);
+    refreshMarkupTimes(Date.now(), element);
+  }, [presence, ref, markup]);
+}
+
 function CommentItem({ comment, ...tree }: TreeProps & TreeDeletion & { comment: TreeComment }) {
   const { user, csrf } = useRootData();
   const notices = useNotice();
@@ -310,11 +329,19 @@ function CommentItem({ comment, ...tree }: TreeProps & TreeDeletion & { comment:
       ? html`<a class="comment-action" href="${reportUrl(commentItemType(tree.target), comment.id)}" rel="nofollow">Пожаловаться</a>`
       : null;
   const footer = html`${paws.markup}${reply}${edit}${remove}${SHARE}${report}`;
+  const text = useMemo(() => commentTextMarkup(comment.text), [comment.text]);
+  // The comment's box as one piece of markup (head, text, actions), but while its edit form is open (a component).
+  const box = comment.is_deleted
+    ? DELETED
+    : showEdit
+      ? footer
+      : html`<header class="comment-head">${head}</header><div class="comment-text">${text}</div><footer class="comment-actions">${footer}</footer>`;
   // The comment's own forms (reply, edit) are in its item: going there and back keeps «Ответить»'s place.
-  const kept = useKeptFocus<HTMLElement>(footer, "li.comment");
+  const kept = useKeptFocus<HTMLElement>(box, "li.comment");
+  useRewrittenMarkup(kept.ref, box.value);
 
-  // The footer's buttons and link, found from the click's target (they are markup: no handler of their own).
-  const onFooterClick = (event: React.MouseEvent<HTMLElement>) => {
+  // The buttons and links of the markup, found from the click's target (they have no handler of their own).
+  const onBoxClick = (event: React.MouseEvent<HTMLElement>) => {
     const button = event.target instanceof Element ? event.target.closest("button") : null;
     if (!button || !event.currentTarget.contains(button)) {
       followMarkupLink(event);
@@ -327,62 +354,53 @@ function CommentItem({ comment, ...tree }: TreeProps & TreeDeletion & { comment:
       else setEditingInline(true);
     } else if (button.hasAttribute("data-share")) void shareLink(notices, shareUrl, "comment");
   };
-  const onFooterSubmit = (event: React.FormEvent<HTMLElement>) => {
+  const onBoxSubmit = (event: React.FormEvent<HTMLElement>) => {
     if (!(event.target instanceof HTMLFormElement)) return;
     event.preventDefault();
     tree.askDelete(event.target);
   };
+  // Where the box's markup goes, and what it listens to.
+  const holder = {
+    ref: kept.ref,
+    onClick: onBoxClick,
+    onSubmit: onBoxSubmit,
+    onFocus: kept.onFocus,
+    onBlur: kept.onBlur,
+    // Markup from `html`, which escapes all text.
+    dangerouslySetInnerHTML: innerMarkup(box),
+  };
+  const label = comment.is_deleted ? "Удалённый комментарий" : `Комментарий ${comment.user.username}`;
 
   return (
     <li
       className={`comment depth-${Math.min(comment.depth, COMMENT_MAX_DEPTH)}${tree.highlighted === comment.id ? " is-highlighted" : ""}${comment.is_deleted ? " is-deleted" : ""}`}
       id={anchor}
     >
-      <article
-        className="comment-box"
-        aria-label={comment.is_deleted ? "Удалённый комментарий" : `Комментарий ${comment.user.username}`}
-      >
-        {comment.is_deleted ? (
-          <p className="comment-deleted">Комментарий удалён</p>
-        ) : (
-          <>
-            {/* biome-ignore lint/a11y/noStaticElementInteractions: it is the links' handler, delegated */}
-            <header
-              className="comment-head"
-              onClick={followMarkupLink}
-              // biome-ignore lint/security/noDangerouslySetInnerHtml: markup from `html`, which escapes all text
-              dangerouslySetInnerHTML={innerMarkup(head)}
-            />
-            {showEdit ? (
-              <CommentForm
-                target={tree.target}
-                intent="edit-comment"
-                commentId={comment.id}
-                defaultValue={comment.text}
-                submitLabel="Сохранить"
-                onDone={() => setEditingInline(false)}
-                onCancel={() => setEditingInline(false)}
-                cancelHref={back}
-                autoFocus
-              />
-            ) : (
-              <CommentText text={comment.text} />
-            )}
-            {/* biome-ignore lint/a11y/useKeyWithClickEvents: the buttons and links inside take the keys themselves */}
-            {/* biome-ignore lint/a11y/noStaticElementInteractions: the handler of the buttons and links inside */}
-            <footer
-              className="comment-actions"
-              ref={kept.ref}
-              onClick={onFooterClick}
-              onSubmit={onFooterSubmit}
-              onFocus={kept.onFocus}
-              onBlur={kept.onBlur}
-              // biome-ignore lint/security/noDangerouslySetInnerHtml: markup from `html`, which escapes all text
-              dangerouslySetInnerHTML={innerMarkup(footer)}
-            />
-          </>
-        )}
-      </article>
+      {showEdit && !comment.is_deleted ? (
+        <article className="comment-box" aria-label={label}>
+          {/* biome-ignore lint/a11y/noStaticElementInteractions: it is the links' handler, delegated */}
+          <header
+            className="comment-head"
+            onClick={followMarkupLink}
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: markup from `html`, which escapes all text
+            dangerouslySetInnerHTML={innerMarkup(head)}
+          />
+          <CommentForm
+            target={tree.target}
+            intent="edit-comment"
+            commentId={comment.id}
+            defaultValue={comment.text}
+            submitLabel="Сохранить"
+            onDone={() => setEditingInline(false)}
+            onCancel={() => setEditingInline(false)}
+            cancelHref={back}
+            autoFocus
+          />
+          <footer className="comment-actions" {...holder} />
+        </article>
+      ) : (
+        <article className="comment-box" aria-label={label} {...holder} />
+      )}
       {showReply ? (
         <div className="comment-reply">
           <CommentForm

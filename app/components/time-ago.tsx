@@ -44,9 +44,9 @@ export function timeAgoMarkup(iso: string): Markup {
   return html`<time datetime="${iso}" title="${formatDateTime(iso)}" data-relative>${formatRelative(iso, Date.now())}</time>`;
 }
 
-/** The texts of the page's times written as markup, as of `now`: React does not render those again. */
-function refreshMarkupTimes(now: number): void {
-  for (const time of document.querySelectorAll<HTMLTimeElement>("time[data-relative]")) {
+/** The texts of the times written as markup (in `root`, or the page), as of `now`: React does not render those again. */
+export function refreshMarkupTimes(now: number, root: Document | Element = document): void {
+  for (const time of root.querySelectorAll<HTMLTimeElement>("time[data-relative]")) {
     const text = formatRelative(time.dateTime, now);
     if (time.textContent !== text) time.textContent = text;
   }

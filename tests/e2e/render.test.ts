@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
+import { DEMO_USERS } from "../../scripts/demo-users.mjs";
 import { closeBrowser, hydrated, newContext, signInAs } from "./browser";
 
 // The server renders pages with React's Node build and the busiest lists with lighter links
@@ -213,10 +214,22 @@ describe("full renders hydrate", () => {
     await hydrated(pawer);
     const theirs = pawer.locator(`#${commentId} > .comment-box button.paw-up`);
     const given = (await theirs.getAttribute("aria-pressed")) === "true";
+    // The comment's author comes online: the member sees their dot, and it stays when the paws rewrite the comment.
+    const online = await newContext();
+    const authorPage = await online.newPage();
+    const password = DEMO_USERS.find((user) => user.username === author)?.password;
+    expect(password).toBeDefined();
+    await signInAs(authorPage, author, password ?? "");
+    await authorPage.goto("/");
+    await hydrated(authorPage);
+    const dot = box.locator(".comment-head .avatar-online");
+    await expect.poll(() => dot.count()).toBe(1);
     const now = await score();
     await theirs.click();
     await expect.poll(score).toBe(now + (given ? -1 : 1));
     expect(await onPage()).toBe(true);
+    expect(await dot.count()).toBe(1);
+    await online.close();
     // The demo's paws as they were, for the files that run after this one on the same server.
     await theirs.click();
     await expect.poll(score).toBe(now);
