@@ -277,15 +277,16 @@ const SHARE = html`<button type="button" class="comment-action needs-js" data-sh
 const DELETED = html`<p class="comment-deleted">Комментарий удалён</p>`;
 
 /**
- * What a rewrite of a comment's markup (a paw given: its state shown anew) takes with the old elements, drawn again:
- * the author's online dot (the tree's subscription draws who comes and goes later) and the time's text as of now
- * (the head was written when the comment first rendered; the shell's clock keeps it current after).
+ * What a rewrite of a comment's markup (a paw given: its state shown anew; its edit form opened or closed) takes
+ * with the old elements, drawn again in the whole box: the author's online dot (the tree's subscription draws who
+ * comes and goes later) and the time's text as of now (the head was written when the comment first rendered; the
+ * shell's clock keeps it current after). `ref` is the markup's holder: the box, or its footer while editing.
  */
 function useRewrittenMarkup(ref: RefObject<HTMLElement | null>, markup: string): void {
   const presence = usePresenceStore();
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each rewrite of the markup
   useLayoutEffect(() => {
-    const element = ref.current;
+    const element = ref.current?.closest<HTMLElement>(".comment-box");
     if (!element) return;
     if (presence) paintPresence(element, presence);
     refreshMarkupTimes(Date.now(), element);

@@ -238,6 +238,32 @@ describe("full renders hydrate", () => {
     await context.close();
   });
 
+  it("keeps the author's online dot on a comment whose edit form is opened", async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    await signInAs(page, "Северянин", MEMBER_PASSWORD);
+    const list = await (await page.request.get("/api/v1/post/")).json();
+    await page.goto(`/posts/${list.results[0].slug}`);
+    await hydrated(page);
+    const mark = `dot${Date.now()}`;
+    await page.locator(".comment-form-comment textarea").fill(`Проверка точки ${mark}`);
+    await page.locator(".comment-form-comment").getByRole("button", { name: "Отправить" }).click();
+    const box = page.locator(".comment-box", { hasText: mark });
+    await box.waitFor();
+    // The member is online: their own comment shows the dot, and opening its edit form builds a new head.
+    const dot = box.locator(".comment-head .avatar-online");
+    await expect.poll(() => dot.count()).toBe(1);
+    await box.getByRole("button", { name: "Изменить" }).click();
+    await box.locator("textarea").waitFor();
+    expect(await dot.count()).toBe(1);
+    // The demo as it was, for the files that run after this one on the same server.
+    await box.getByRole("button", { name: "Отмена" }).click();
+    await box.getByRole("button", { name: "Удалить" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Удалить" }).click();
+    await expect.poll(() => page.locator(".comment-box", { hasText: mark }).count()).toBe(0);
+    await context.close();
+  });
+
   it("asks the server for a route the client's manifest lacks (a tab opened before a deploy that added it)", async () => {
     const context = await newContext();
     const { page } = await watchedPage(context);
