@@ -1,4 +1,5 @@
 import { useFollowedState } from "#app/lib/hooks";
+import { html, type Markup } from "#app/lib/html";
 import { useRootData } from "#app/lib/root-data";
 import { IconBookmark } from "./icons";
 import { useNotice } from "./notices";
@@ -38,14 +39,59 @@ function GuestBookmark(props: BookmarkProps) {
   });
 }
 
-function MemberBookmark(props: BookmarkProps) {
+/** A member's bookmark: the state shown (what a change on its way will most likely do) and the click that sends it. */
+function useMemberBookmark(props: BookmarkProps) {
   const notice = useNotice();
   const [marked, setMarked] = useFollowedState(props.isBookmarked);
   const { pending, onClick } = useReaction<{ is_bookmarked: boolean }>((result) => {
     if (result?.ok) setMarked(result.is_bookmarked);
     else notice.error("Закладка не изменена.", result?.detail);
   });
-  return bookmarkView(props, pending ? !marked : marked, pending !== null, onClick);
+  return { shown: pending ? !marked : marked, disabled: pending !== null, onClick };
+}
+
+function MemberBookmark(props: BookmarkProps) {
+  const { shown, disabled, onClick } = useMemberBookmark(props);
+  return bookmarkView(props, shown, disabled, onClick);
+}
+
+/**
+ * The bookmark of an item whose actions are written as markup (a post's card): <BookmarkButton>'s state, its
+ * markup (`markup`), and `click` for the holder's click handler to call with the bookmark button that was pressed.
+ * A guest's and a member's in one hook: the viewer does not change while a page is shown.
+ */
+export function useBookmarkMarkup(props: BookmarkProps): {
+  markup: Markup;
+  click: (event: React.MouseEvent<HTMLElement>, button: HTMLButtonElement) => void;
+} {
+  const { user } = useRootData();
+  const notice = useNotice();
+  // A guest's bookmark is never on its way: the member's state is the guest's.
+  const { shown, disabled, onClick } = useMemberBookmark(props);
+  return {
+    markup: bookmarkMarkup(props, shown, disabled),
+    click: user
+      ? onClick
+      : (event) => {
+          event.preventDefault();
+          notice.info(GUEST_NOTICE_TITLE, GUEST_TEXT[props.itemType ?? "post"], 5000);
+        },
+  };
+}
+
+const BOOKMARK_ICON = {
+  on: html`<svg width="20" height="20" fill="currentColor" stroke="currentColor" class="icon" aria-hidden="true" focusable="false"><use href="#icon-bookmark"></use></svg>`,
+  off: html`<svg width="20" height="20" fill="none" stroke="currentColor" class="icon" aria-hidden="true" focusable="false"><use href="#icon-bookmark"></use></svg>`,
+};
+
+/** bookmarkView's elements written as markup (app/lib/html.ts). */
+function bookmarkMarkup(
+  { itemId, itemType = "post", withLabel = false, anchor }: BookmarkProps,
+  shown: boolean,
+  disabled: boolean,
+): Markup {
+  const label = shown ? "Убрать из закладок" : "В закладки";
+  return html`<button type="submit" form="${REACTION_FORM_ID}" formAction="${reactionAction("bookmark", itemType, itemId, anchor)}" class="bookmark-btn${shown ? " is-active" : ""}${withLabel ? " with-label" : ""}" aria-pressed="${shown ? "true" : "false"}"${withLabel ? null : html` aria-label="${label}"`} title="${label}"${disabled ? html` disabled` : null}>${BOOKMARK_ICON[shown ? "on" : "off"]}${withLabel ? html`<span>${shown ? "В закладках" : "В закладки"}</span>` : null}</button>`;
 }
 
 function bookmarkView(

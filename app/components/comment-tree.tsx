@@ -1,4 +1,4 @@
-import { type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useActionData, useFetcher } from "react-router";
 import { useHydrated } from "#app/lib/hooks";
 import { html, innerMarkup, type Markup } from "#app/lib/html";
@@ -6,10 +6,9 @@ import { useKeptFocus } from "#app/lib/kept-focus";
 import { fetcherFormData, submitThroughFetcher } from "#app/lib/plain-form";
 import { useRootData } from "#app/lib/root-data";
 import type { LiveComment } from "#app/realtime/live-comments";
-import { usePresenceStore } from "#app/realtime/provider";
 import type { PublicUser } from "#workers/core/accounts/accounts.serializers";
 import { COMMENT_MAX_DEPTH, COMMENT_TEXT_MAX } from "#workers/core/comments/comments.constants";
-import { avatarMarkup, paintPresence, useMarkupPresence } from "./avatar";
+import { avatarMarkup, useMarkupPresence } from "./avatar";
 import { commentTextMarkup } from "./comment-text";
 import { ConfirmDialog } from "./confirm-dialog";
 import { CsrfField } from "./csrf-field";
@@ -19,8 +18,9 @@ import { useNotice } from "./notices";
 import { type PawItemType, usePawsMarkup } from "./paw-button";
 import { postUrl } from "./post-links";
 import { reportUrl } from "./report-link";
+import { useRewrittenMarkup } from "./rewritten-markup";
 import { shareLink } from "./share-button";
-import { refreshMarkupTimes, timeAgoMarkup } from "./time-ago";
+import { timeAgoMarkup } from "./time-ago";
 
 /** Offsets under the sticky toolbar (spec §2): `?comment=` 60 px, `?comments` 110 px. */
 export const COMMENT_OFFSET = 60;
@@ -276,23 +276,6 @@ const SHARE = html`<button type="button" class="comment-action needs-js" data-sh
 
 const DELETED = html`<p class="comment-deleted">Комментарий удалён</p>`;
 
-/**
- * What a rewrite of a comment's markup (a paw given: its state shown anew; its edit form opened or closed) takes
- * with the old elements, drawn again in the whole box: the author's online dot (the tree's subscription draws who
- * comes and goes later) and the time's text as of now (the head was written when the comment first rendered; the
- * shell's clock keeps it current after). `ref` is the markup's holder: the box, or its footer while editing.
- */
-function useRewrittenMarkup(ref: RefObject<HTMLElement | null>, markup: string): void {
-  const presence = usePresenceStore();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each rewrite of the markup
-  useLayoutEffect(() => {
-    const element = ref.current?.closest<HTMLElement>(".comment-box");
-    if (!element) return;
-    if (presence) paintPresence(element, presence);
-    refreshMarkupTimes(Date.now(), element);
-  }, [presence, ref, markup]);
-}
-
 function CommentItem({ comment, ...tree }: TreeProps & TreeDeletion & { comment: TreeComment }) {
   const { user, csrf } = useRootData();
   const notices = useNotice();
@@ -339,7 +322,7 @@ function CommentItem({ comment, ...tree }: TreeProps & TreeDeletion & { comment:
       : html`<header class="comment-head">${head}</header><div class="comment-text">${text}</div><footer class="comment-actions">${footer}</footer>`;
   // The comment's own forms (reply, edit) are in its item: going there and back keeps «Ответить»'s place.
   const kept = useKeptFocus<HTMLElement>(box, "li.comment");
-  useRewrittenMarkup(kept.ref, box.value);
+  useRewrittenMarkup(kept.ref, box.value, ".comment-box");
 
   // The buttons and links of the markup, found from the click's target (they have no handler of their own).
   const onBoxClick = (event: React.MouseEvent<HTMLElement>) => {

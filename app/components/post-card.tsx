@@ -1,22 +1,30 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
-import { Link } from "#app/components/link";
+import { followMarkupLink, Link } from "#app/components/link";
+import { html, innerMarkup, type Markup } from "#app/lib/html";
+import { useKeptFocus } from "#app/lib/kept-focus";
 import { useRootData } from "#app/lib/root-data";
 import { useLiveCommentCount } from "#app/realtime/live-counts";
 import type { PostCard as PostCardData } from "#workers/core/posts/posts.serializers";
 import { pluralize } from "#workers/core/shared/plural";
-import { Avatar } from "./avatar";
-import { BookmarkButton } from "./bookmark-button";
+import { avatarMarkup, useMarkupPresence } from "./avatar";
+import { useBookmarkMarkup } from "./bookmark-button";
 import { FeedPaging, useEndlessScroll } from "./feed-paging";
-import { IconComment } from "./icons";
-import { PawButton } from "./paw-button";
-import { COMMENT_FORMS, postUrl, TagList } from "./post-links";
-import { TimeAgo } from "./time-ago";
+import { usePawsMarkup } from "./paw-button";
+import { COMMENT_FORMS, postUrl, tagListMarkup } from "./post-links";
+import { useRewrittenMarkup } from "./rewritten-markup";
+import { timeAgoMarkup } from "./time-ago";
 
 /**
  * A post in a list: cover, title, headline, author and time, tags, comments, paws and bookmark. `priority`: the
  * first card of a list, whose cover is likely the page's largest paint: loaded at once and first (the server
  * render then preloads it in the head), the others lazily.
+ *
+ * The card's body is written as markup (app/lib/html.ts), the same elements its components wrote, without a React
+ * element for each on a list of twenty (docs/decisions/0040-render-cpu.md §28, as a comment's box in §25–§27): one
+ * click handler follows its links (`followMarkupLink`) and finds its paw and bookmark buttons; the focus keeper and
+ * the redraw after a rewrite (a paw, a bookmark, a live comment count) as in a comment. The cover stays an element:
+ * React preloads the first card's cover from it.
  */
 export function PostCard({ post, priority = false }: { post: PostCardData; priority?: boolean }) {
   const { user } = useRootData();
@@ -24,6 +32,54 @@ export function PostCard({ post, priority = false }: { post: PostCardData; prior
   const cover = post.image && !post.is_video_background ? post.image : null;
   const anchor = `post-${post.id}`;
   const comments = useLiveCommentCount({ kind: "post", slug: post.slug }, post.comments_count);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: what the card's head, title and tags show, and nothing else
+  const head = useMemo(
+    () => postCardHeadMarkup(post, url),
+    [
+      post.user,
+      post.datetime,
+      post.is_published,
+      post.is_video_background,
+      post.image,
+      post.title,
+      post.headline,
+      post.tags,
+      url,
+    ],
+  );
+  const paws = usePawsMarkup({
+    itemId: post.id,
+    itemType: "post",
+    pwnd: post.pwnd,
+    ownd: post.ownd,
+    isOwn: user?.id === post.user.id,
+    anchor,
+    size: "sm",
+  });
+  const bookmark = useBookmarkMarkup({ itemId: post.id, isBookmarked: post.is_bookmarked, anchor });
+  const commentsLabel = pluralize(comments, COMMENT_FORMS);
+  const main = html`${head}<footer class="post-card-actions">${paws.markup}<a class="post-card-comments" href="${url}?comments#comments" aria-label="${commentsLabel}" title="${commentsLabel}">${COMMENT_ICON}<span>${comments}</span></a>${post.is_published ? bookmark.markup : null}</footer>`;
+  const kept = useKeptFocus<HTMLDivElement>(main, "article.post-card");
+  useRewrittenMarkup(kept.ref, main.value, ".post-card");
+
+  // The buttons and links of the markup, found from the click's target (they have no handler of their own).
+  const onClick = (event: React.MouseEvent<HTMLElement>) => {
+    const button = event.target instanceof Element ? event.target.closest("button") : null;
+    if (!button || !event.currentTarget.contains(button)) followMarkupLink(event);
+    else if (button.classList.contains("paw-btn")) paws.click(event, button);
+    else if (button.classList.contains("bookmark-btn")) bookmark.click(event, button);
+  };
+
+  // Where the card's markup goes, and what it listens to.
+  const holder = {
+    ref: kept.ref,
+    onClick,
+    onFocus: kept.onFocus,
+    onBlur: kept.onBlur,
+    // Markup from `html`, which escapes all text.
+    dangerouslySetInnerHTML: innerMarkup(main),
+  };
+
   return (
     <article className={`post-card${cover ? " has-cover" : ""}`} id={anchor}>
       {cover ? (
@@ -37,47 +93,18 @@ export function PostCard({ post, priority = false }: { post: PostCardData; prior
           />
         </Link>
       ) : null}
-      <div className="post-card-main">
-        <header className="post-card-meta">
-          <Link to={`/users/${post.user.id}`} className="post-card-author">
-            <Avatar user={post.user} size={20} decorative />
-            <span>{post.user.username}</span>
-          </Link>
-          <TimeAgo date={post.datetime} className="post-card-time" />
-          {post.is_published ? null : <span className="badge badge-draft">Черновик</span>}
-          {post.is_video_background && post.image ? <span className="badge">Видео</span> : null}
-        </header>
-        <h2 className="post-card-title">
-          <Link to={url}>{post.title || "Без заголовка"}</Link>
-        </h2>
-        {post.headline ? <p className="post-card-headline">{post.headline}</p> : null}
-        <TagList tags={post.tags} />
-        <footer className="post-card-actions">
-          <PawButton
-            itemId={post.id}
-            itemType="post"
-            pwnd={post.pwnd}
-            ownd={post.ownd}
-            isOwn={user?.id === post.user.id}
-            anchor={anchor}
-            size="sm"
-          />
-          <Link
-            to={`${url}?comments#comments`}
-            className="post-card-comments"
-            aria-label={pluralize(comments, COMMENT_FORMS)}
-            title={pluralize(comments, COMMENT_FORMS)}
-          >
-            <IconComment size={16} />
-            <span>{comments}</span>
-          </Link>
-          {post.is_published ? (
-            <BookmarkButton itemId={post.id} isBookmarked={post.is_bookmarked} anchor={anchor} />
-          ) : null}
-        </footer>
-      </div>
+      <div className="post-card-main" {...holder} />
     </article>
   );
+}
+
+const COMMENT_ICON = html`<svg width="16" height="16" fill="none" stroke="currentColor" class="icon" aria-hidden="true" focusable="false"><use href="#icon-comment"></use></svg>`;
+const DRAFT = html`<span class="badge badge-draft">Черновик</span>`;
+const VIDEO = html`<span class="badge">Видео</span>`;
+
+/** A card's head (author, time, badges), title, headline and tags, as markup. */
+function postCardHeadMarkup(post: PostCardData, url: string): Markup {
+  return html`<header class="post-card-meta"><a class="post-card-author" href="/users/${post.user.id}">${avatarMarkup(post.user, 20)}<span>${post.user.username}</span></a>${timeAgoMarkup(post.datetime, "post-card-time")}${post.is_published ? null : DRAFT}${post.is_video_background && post.image ? VIDEO : null}</header><h2 class="post-card-title"><a href="${url}">${post.title || "Без заголовка"}</a></h2>${post.headline ? html`<p class="post-card-headline">${post.headline}</p>` : null}${tagListMarkup(post.tags)}`;
 }
 
 export interface FeedPage {
@@ -115,6 +142,7 @@ export function PostFeed({
   const [extra, setExtra] = useState<PostCardData[]>([]);
   const [next, setNext] = useState<string | null>(pageHref(location.pathname, feed.next));
   const sentinel = useRef<HTMLAnchorElement>(null);
+  const list = useRef<HTMLDivElement>(null);
 
   // A new first page (another tab, a revalidation) starts the list again.
   // On mount nothing is to be reset: the same (empty) list keeps React from rendering every card again.
@@ -142,12 +170,14 @@ export function PostFeed({
   useEndlessScroll(sentinel, { enabled: endless, next, loading, load });
 
   const posts = [...feed.results, ...extra];
+  // The cards' authors' online dots: one subscription for the list.
+  useMarkupPresence(list, posts.length);
   if (!posts.length) return <>{empty}</>;
   const previous = extra.length ? null : pageHref(location.pathname, feed.previous);
 
   return (
     <div className="post-feed">
-      <div className="post-list">
+      <div className="post-list" ref={list}>
         {posts.map((post, index) => (
           <PostCard key={post.id} post={post} priority={index === 0} />
         ))}

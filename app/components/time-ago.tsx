@@ -40,8 +40,9 @@ export function TimeAgo({ date, className }: { date: string | Date; className?: 
 }
 
 /** <TimeAgo> written as markup (app/lib/html.ts); the clock's tick brings its text up to date (refreshMarkupTimes). */
-export function timeAgoMarkup(iso: string): Markup {
-  return html`<time datetime="${iso}" title="${formatDateTime(iso)}" data-relative>${formatRelative(iso, Date.now())}</time>`;
+export function timeAgoMarkup(iso: string, className?: string): Markup {
+  const classes = className ? html`class="${className}" ` : null;
+  return html`<time ${classes}datetime="${iso}" title="${formatDateTime(iso)}" data-relative>${formatRelative(iso, Date.now())}</time>`;
 }
 
 /** The texts of the times written as markup (in `root`, or the page), as of `now`: React does not render those again. */

@@ -2,7 +2,9 @@
 // full renders of a built site (any copy of build/) on the bench dataset, without `npm run bench`'s load runs. Each
 // scenario: 20 sequential requests after 300 unmeasured ones (`--warm-up N`; scripts/bench/profile.mjs); prints the top
 // functions.
-// `node scripts/bench/profile-split.mjs OUT/<scenario>.cpuprofile --build DIR` then splits a profile by origin.
+// `node scripts/bench/profile-split.mjs OUT/<scenario>.cpuprofile --build DIR` then splits a profile by origin. The
+// local D1 object's profile of the same requests is written beside it (`OUT/<scenario>.d1.cpuprofile`): its
+// miniflare JavaScript and SQLite, D1's work on Cloudflare.
 // `--cached` keeps the page cache on (guest scenarios then profile cache hits). Scenarios: every page of
 // scripts/bench/pages.mjs as a guest (`home`, `post100`, `tag`, …) and as the bench's member (`member-home`, …).
 import { mkdirSync } from "node:fs";

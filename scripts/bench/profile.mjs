@@ -96,8 +96,11 @@ export async function profileRequests(port, url, cookie, file) {
       await fetch(url, { headers: cookie ? { Cookie: cookie } : {} }).then((r) => r.arrayBuffer());
     }
     const { profile } = await worker.send("Profiler.stop");
-    const d1Ms = d1 ? busyMs((await d1.send("Profiler.stop")).profile) / REQUESTS : null;
+    const d1Profile = d1 ? (await d1.send("Profiler.stop")).profile : null;
+    const d1Ms = d1Profile ? busyMs(d1Profile) / REQUESTS : null;
     writeFileSync(file, JSON.stringify(profile));
+    // The local D1 object's profile beside the Worker's (`<scenario>.d1.cpuprofile`), for profile-split.mjs.
+    if (d1Profile) writeFileSync(file.replace(/\.cpuprofile$/, ".d1.cpuprofile"), JSON.stringify(d1Profile));
     const times = selfTimes(profile);
     const idle = new Set(["(idle)", "(program)", "(garbage collector)"]);
     const busy = times.filter(([name]) => !idle.has(name.split(" ")[0]));

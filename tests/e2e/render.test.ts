@@ -264,6 +264,83 @@ describe("full renders hydrate", () => {
     await context.close();
   });
 
+  it("runs a post card's actions, written as markup, by mouse and by keyboard, and keeps its author's dot", async () => {
+    // A guest: the paw and the bookmark tell them to sign in; the title navigates inside the app.
+    const guest = await newContext();
+    const page = await guest.newPage();
+    await page.goto("/");
+    await hydrated(page);
+    const card = page.locator("article.post-card").first();
+    expect(await card.locator("time.post-card-time[data-relative]").count()).toBe(1);
+    await card.getByRole("button", { name: "Лапка вверх" }).click();
+    await page.getByText("Войдите на сайт.").first().waitFor();
+    await card.getByRole("button", { name: "В закладки" }).click();
+    await page.getByText("чтобы добавлять статьи в закладки").waitFor();
+    await page.evaluate(() => {
+      (window as unknown as { renderMark: number }).renderMark = 1;
+    });
+    const title = card.locator("h2.post-card-title a");
+    const href = (await title.getAttribute("href")) ?? "";
+    expect(href).toMatch(/^\/posts\//);
+    await title.click();
+    await page.waitForURL((url) => url.pathname === href);
+    await hydrated(page);
+    expect(await page.evaluate(() => (window as unknown as { renderMark?: number }).renderMark)).toBe(1);
+    await guest.close();
+
+    // A member, on a card of another member's post: the paw by keyboard (the focus stays on it), the bookmark.
+    const context = await newContext();
+    const member = await context.newPage();
+    await signInAs(member, "Северянин", MEMBER_PASSWORD);
+    const list = await (await member.request.get("/api/v1/post/")).json();
+    const post = list.results.find(
+      (p: { user: { username: string } }) =>
+        p.user.username !== "Северянин" && DEMO_USERS.some((user) => user.username === p.user.username),
+    );
+    expect(post).toBeDefined();
+    await member.goto("/");
+    await hydrated(member);
+    const mine = member.locator(`#post-${post.id}`);
+    const up = mine.locator("button.paw-up");
+    const score = async () => Number(/-?\d+/.exec((await mine.locator(".paw-score").textContent()) ?? "")?.[0]);
+    const before = await score();
+    const pressed = (await up.getAttribute("aria-pressed")) === "true";
+    await up.focus();
+    await member.keyboard.press("Enter");
+    await expect.poll(() => up.getAttribute("aria-pressed")).toBe(pressed ? "false" : "true");
+    await expect.poll(score).toBe(before + (pressed ? -1 : 1));
+    await expect.poll(() => up.isEnabled()).toBe(true);
+    const focused = () => member.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? null);
+    await expect.poll(focused).toBe(pressed ? "Лапка вверх" : "Убрать лапку");
+    const bookmark = mine.locator("button.bookmark-btn");
+    const marked = (await bookmark.getAttribute("aria-pressed")) === "true";
+    const bookmarked = async () =>
+      (await (await member.request.get(`/api/v1/post/${post.slug}/`)).json()).is_bookmarked as boolean;
+    await bookmark.click();
+    await expect.poll(() => bookmark.getAttribute("aria-pressed")).toBe(marked ? "false" : "true");
+    await expect.poll(bookmarked).toBe(!marked);
+
+    // The card's author comes online: the member sees the dot, and it stays when the paw rewrites the card.
+    const online = await newContext();
+    const authorPage = await online.newPage();
+    const password = DEMO_USERS.find((user) => user.username === post.user.username)?.password ?? "";
+    await signInAs(authorPage, post.user.username, password);
+    await authorPage.goto("/");
+    await hydrated(authorPage);
+    const dot = mine.locator(".post-card-meta .avatar-online");
+    await expect.poll(() => dot.count()).toBe(1);
+    await up.focus();
+    await member.keyboard.press("Enter");
+    await expect.poll(score).toBe(before);
+    await expect.poll(focused).toBe(pressed ? "Убрать лапку" : "Лапка вверх");
+    expect(await dot.count()).toBe(1);
+    await online.close();
+    // The demo's bookmarks as they were, for the files that run after this one on the same server.
+    await bookmark.click();
+    await expect.poll(bookmarked).toBe(marked);
+    await context.close();
+  });
+
   it("asks the server for a route the client's manifest lacks (a tab opened before a deploy that added it)", async () => {
     const context = await newContext();
     const { page } = await watchedPage(context);

@@ -3,9 +3,11 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub, useRouteLoaderData } from "react-router";
 import { describe, expect, it } from "vitest";
 import { Avatar, avatarMarkup } from "#app/components/avatar";
+import { BookmarkButton, useBookmarkMarkup } from "#app/components/bookmark-button";
 import { CommentText, commentTextMarkup } from "#app/components/comment-text";
 import { NoticeProvider } from "#app/components/notices";
 import { PawButton, usePawsMarkup } from "#app/components/paw-button";
+import { TagList, tagListMarkup } from "#app/components/post-links";
 import { TimeAgo, timeAgoMarkup } from "#app/components/time-ago";
 import { escapeHtml, html, innerMarkup, isMarkup } from "#app/lib/html";
 
@@ -50,6 +52,26 @@ describe("markup written as strings is the markup React wrote", () => {
       react(createElement(Avatar, { user, size: 20, decorative: true })),
     );
     expect(avatarMarkup({ ...user, is_supporter: false }, 20).value).not.toContain("avatar-coin");
+  });
+
+  it("a post's tags, escaped in the text and the link", () => {
+    const tags = [
+      { slug: "ретро", name: "Ретро" },
+      { slug: `a"b<c`, name: `<b>жирный</b>` },
+    ];
+    const written = tagListMarkup(tags)?.value ?? "";
+    expect(written).not.toContain("<b>");
+    // React separates the «#» from the name by a comment (two texts); markup writes one text.
+    expect(written).toBe(react(createElement(TagList, { tags })).replace(/<!-- -->/g, ""));
+    expect(tagListMarkup([])).toBeNull();
+  });
+
+  it("a relative time with a class (a post card's)", () => {
+    const iso = new Date(Date.now() - 3 * 60_000).toISOString();
+    const written = timeAgoMarkup(iso, "post-card-time").value;
+    expect(written.replace(" data-relative", "")).toBe(
+      react(createElement(TimeAgo, { date: iso, className: "post-card-time" })),
+    );
   });
 
   it("a relative time, marked for the clock's refresh", () => {
@@ -180,5 +202,57 @@ describe("a comment's paws written as markup are <PawButton>'s elements", () => 
       const written = render(user, paw, "markup").replace(/^<div id="written">|<\/div>$/g, "");
       expect(written).toContain('class="paws paws-sm"');
       expect(await canonical(written)).toEqual(await canonical(render(user, paw, "component")));
+    });
+});
+
+type BookmarkProps = Parameters<typeof useBookmarkMarkup>[0];
+
+/** The root route's data of the bookmark's test page: the viewer, and which of the two to render. */
+interface BookmarkProbeData {
+  user: { id: number } | null;
+  probe: { bookmark: BookmarkProps; as: "markup" | "component" };
+}
+
+/** The bookmark as a post card writes it (in an element of its own), or as <BookmarkButton>. */
+function BookmarkProbe() {
+  const { probe } = useRouteLoaderData("root") as BookmarkProbeData;
+  return createElement(probe.as === "markup" ? BookmarkMarkup : BookmarkButton, probe.bookmark);
+}
+
+function BookmarkMarkup(bookmark: BookmarkProps) {
+  const { markup } = useBookmarkMarkup(bookmark);
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: markup from `html`, the module under test
+  return createElement("div", { id: "written", dangerouslySetInnerHTML: innerMarkup(markup) });
+}
+
+const BookmarkPage = createRoutesStub([{ id: "root", path: "/", Component: BookmarkProbe, loader: () => null }]);
+
+describe("a post card's bookmark written as markup is <BookmarkButton>'s element", () => {
+  function render(user: BookmarkProbeData["user"], bookmark: BookmarkProps, as: "markup" | "component"): string {
+    const root: BookmarkProbeData = { user, probe: { bookmark, as } };
+    return renderToString(
+      createElement(NoticeProvider, null, createElement(BookmarkPage, { hydrationData: { loaderData: { root } } })),
+    );
+  }
+
+  const cases = [
+    { name: "a guest", user: null, bookmark: { itemId: 4, isBookmarked: false, anchor: "post-4" } },
+    {
+      name: "a member, not bookmarked",
+      user: { id: 5 },
+      bookmark: { itemId: 4, isBookmarked: false, anchor: "post-4" },
+    },
+    { name: "a member, bookmarked", user: { id: 5 }, bookmark: { itemId: 4, isBookmarked: true, anchor: "post-4" } },
+    {
+      name: "a shout's, with its label",
+      user: { id: 5 },
+      bookmark: { itemId: 9, itemType: "shout", isBookmarked: true, withLabel: true },
+    },
+  ] as const;
+  for (const { name, user, bookmark } of cases)
+    it(name, async () => {
+      const written = render(user, bookmark, "markup").replace(/^<div id="written">|<\/div>$/g, "");
+      expect(written).toContain('class="bookmark-btn');
+      expect(await canonical(written)).toEqual(await canonical(render(user, bookmark, "component")));
     });
 });

@@ -1,4 +1,5 @@
-import { Avatar } from "#app/components/avatar";
+import { useRef } from "react";
+import { Avatar, useMarkupPresence } from "#app/components/avatar";
 import { CommentResult } from "#app/components/comment-result";
 import { Link } from "#app/components/link";
 import { MarkedText } from "#app/components/marked-text";
@@ -108,20 +109,27 @@ function Fragment({ highlight }: { highlight?: Highlight }) {
   );
 }
 
+/** Posts found: their cards, each with the fragment where its text matched; the authors' online dots for the list. */
+function PostResults({ posts }: { posts: Found<PostCardData>[] }) {
+  const list = useRef<HTMLDivElement>(null);
+  useMarkupPresence(list, posts);
+  return (
+    <div className="post-list" ref={list}>
+      {posts.map((post) => (
+        <div key={post.id} className="search-result-post">
+          <PostCard post={post} />
+          <Fragment highlight={post.highlight} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
 /** The results of one type, each in the form its own pages show it, with what matched marked. */
 function Results({ type, results }: { type: string; results: unknown[] }) {
   switch (type) {
     case "post":
-      return (
-        <div className="post-list">
-          {(results as Found<PostCardData>[]).map((post) => (
-            <div key={post.id} className="search-result-post">
-              <PostCard post={post} />
-              <Fragment highlight={post.highlight} />
-            </div>
-          ))}
-        </div>
-      );
+      return <PostResults posts={results as Found<PostCardData>[]} />;
     case "shout":
       return (
         <div className="shout-list">

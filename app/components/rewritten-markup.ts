@@ -1,0 +1,22 @@
+import { type RefObject, useLayoutEffect } from "react";
+import { usePresenceStore } from "#app/realtime/provider";
+import { paintPresence } from "./avatar";
+import { refreshMarkupTimes } from "./time-ago";
+
+/**
+ * What a rewrite of an item's markup (app/lib/html.ts) takes with the old elements, drawn again in the whole item
+ * (the ancestor of `ref` that `item` selects: a comment's box, a post's card): the authors' online dots (the list's
+ * `useMarkupPresence` draws who comes and goes later) and the times' text as of now (the markup was written when
+ * the item first rendered; the shell's clock keeps it current after). Runs after each rewrite: a paw or a bookmark
+ * shown anew, a form opened or closed, a live count changed. `ref` is the markup's holder.
+ */
+export function useRewrittenMarkup(ref: RefObject<HTMLElement | null>, markup: string, item: string): void {
+  const presence = usePresenceStore();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each rewrite of the markup
+  useLayoutEffect(() => {
+    const element = ref.current?.closest<HTMLElement>(item);
+    if (!element) return;
+    if (presence) paintPresence(element, presence);
+    refreshMarkupTimes(Date.now(), element);
+  }, [presence, ref, markup, item]);
+}
