@@ -2,7 +2,6 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { useActionData, useFetcher } from "react-router";
 import { useHydrated } from "#app/lib/hooks";
 import { html, innerMarkup, type Markup } from "#app/lib/html";
-import { useKeptFocus } from "#app/lib/kept-focus";
 import { fetcherFormData, submitThroughFetcher } from "#app/lib/plain-form";
 import { useRootData } from "#app/lib/root-data";
 import type { LiveComment } from "#app/realtime/live-comments";
@@ -13,12 +12,12 @@ import { commentTextMarkup } from "./comment-text";
 import { ConfirmDialog } from "./confirm-dialog";
 import { CsrfField } from "./csrf-field";
 import { asFailure, FormErrors, type FormFailure } from "./form";
-import { followMarkupLink, Link } from "./link";
+import { followMarkupLink, Link, pressedMarkupButton } from "./link";
 import { useNotice } from "./notices";
 import { type PawItemType, usePawsMarkup } from "./paw-button";
 import { postUrl } from "./post-links";
 import { reportUrl } from "./report-link";
-import { useRewrittenMarkup } from "./rewritten-markup";
+import { useMarkupHolder } from "./rewritten-markup";
 import { shareLink } from "./share-button";
 import { timeAgoMarkup } from "./time-ago";
 
@@ -321,16 +320,12 @@ function CommentItem({ comment, ...tree }: TreeProps & TreeDeletion & { comment:
       ? footer
       : html`<header class="comment-head">${head}</header><div class="comment-text">${text}</div><footer class="comment-actions">${footer}</footer>`;
   // The comment's own forms (reply, edit) are in its item: going there and back keeps «Ответить»'s place.
-  const kept = useKeptFocus<HTMLElement>(box, "li.comment");
-  useRewrittenMarkup(kept.ref, box.value, ".comment-box");
+  const held = useMarkupHolder<HTMLElement>(box, "li.comment", ".comment-box");
 
   // The buttons and links of the markup, found from the click's target (they have no handler of their own).
   const onBoxClick = (event: React.MouseEvent<HTMLElement>) => {
-    const button = event.target instanceof Element ? event.target.closest("button") : null;
-    if (!button || !event.currentTarget.contains(button)) {
-      followMarkupLink(event);
-      return;
-    }
+    const button = pressedMarkupButton(event);
+    if (!button) return;
     if (button.classList.contains("paw-btn")) paws.click(event, button);
     else if (button.name === "reply" || button.name === "edit") {
       event.preventDefault();
@@ -344,15 +339,7 @@ function CommentItem({ comment, ...tree }: TreeProps & TreeDeletion & { comment:
     tree.askDelete(event.target);
   };
   // Where the box's markup goes, and what it listens to.
-  const holder = {
-    ref: kept.ref,
-    onClick: onBoxClick,
-    onSubmit: onBoxSubmit,
-    onFocus: kept.onFocus,
-    onBlur: kept.onBlur,
-    // Markup from `html`, which escapes all text.
-    dangerouslySetInnerHTML: innerMarkup(box),
-  };
+  const holder = { ...held, onClick: onBoxClick, onSubmit: onBoxSubmit };
   const label = comment.is_deleted ? "Удалённый комментарий" : `Комментарий ${comment.user.username}`;
 
   return (

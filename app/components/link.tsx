@@ -89,6 +89,17 @@ export function followMarkupLink(event: MouseEvent<HTMLElement>): void {
   navigateAsLink(to, undefined, anchor.hasAttribute("data-keep-scroll"));
 }
 
+/**
+ * The button of a markup holder's own markup that a click pressed (the holder's handler then does its work), or
+ * null: a click anywhere else in the holder, which this gives to `followMarkupLink`.
+ */
+export function pressedMarkupButton(event: MouseEvent<HTMLElement>): HTMLButtonElement | null {
+  const button = event.target instanceof Element ? event.target.closest("button") : null;
+  if (button && event.currentTarget.contains(button)) return button;
+  followMarkupLink(event);
+  return null;
+}
+
 /** A left click without a modifier key: the browser would follow the link in this tab. */
 export function isPlainLeftClick(event: MouseEvent): boolean {
   return event.button === 0 && !event.metaKey && !event.altKey && !event.ctrlKey && !event.shiftKey;

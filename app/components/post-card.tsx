@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
-import { followMarkupLink, Link } from "#app/components/link";
-import { html, innerMarkup, type Markup } from "#app/lib/html";
-import { useKeptFocus } from "#app/lib/kept-focus";
+import { Link, pressedMarkupButton } from "#app/components/link";
+import { html, type Markup } from "#app/lib/html";
 import { useRootData } from "#app/lib/root-data";
 import { useLiveCommentCount } from "#app/realtime/live-counts";
 import type { PostCard as PostCardData } from "#workers/core/posts/posts.serializers";
@@ -12,7 +11,7 @@ import { useBookmarkMarkup } from "./bookmark-button";
 import { FeedPaging, useEndlessScroll } from "./feed-paging";
 import { usePawsMarkup } from "./paw-button";
 import { COMMENT_FORMS, postUrl, tagListMarkup } from "./post-links";
-import { useRewrittenMarkup } from "./rewritten-markup";
+import { useMarkupHolder } from "./rewritten-markup";
 import { timeAgoMarkup } from "./time-ago";
 
 /**
@@ -59,26 +58,17 @@ export function PostCard({ post, priority = false }: { post: PostCardData; prior
   const bookmark = useBookmarkMarkup({ itemId: post.id, isBookmarked: post.is_bookmarked, anchor });
   const commentsLabel = pluralize(comments, COMMENT_FORMS);
   const main = html`${head}<footer class="post-card-actions">${paws.markup}<a class="post-card-comments" href="${url}?comments#comments" aria-label="${commentsLabel}" title="${commentsLabel}">${COMMENT_ICON}<span>${comments}</span></a>${post.is_published ? bookmark.markup : null}</footer>`;
-  const kept = useKeptFocus<HTMLDivElement>(main, "article.post-card");
-  useRewrittenMarkup(kept.ref, main.value, ".post-card");
+  const held = useMarkupHolder<HTMLDivElement>(main, "article.post-card", ".post-card");
 
   // The buttons and links of the markup, found from the click's target (they have no handler of their own).
   const onClick = (event: React.MouseEvent<HTMLElement>) => {
-    const button = event.target instanceof Element ? event.target.closest("button") : null;
-    if (!button || !event.currentTarget.contains(button)) followMarkupLink(event);
-    else if (button.classList.contains("paw-btn")) paws.click(event, button);
-    else if (button.classList.contains("bookmark-btn")) bookmark.click(event, button);
+    const button = pressedMarkupButton(event);
+    if (button?.classList.contains("paw-btn")) paws.click(event, button);
+    else if (button?.classList.contains("bookmark-btn")) bookmark.click(event, button);
   };
 
   // Where the card's markup goes, and what it listens to.
-  const holder = {
-    ref: kept.ref,
-    onClick,
-    onFocus: kept.onFocus,
-    onBlur: kept.onBlur,
-    // Markup from `html`, which escapes all text.
-    dangerouslySetInnerHTML: innerMarkup(main),
-  };
+  const holder = { ...held, onClick };
 
   return (
     <article className={`post-card${cover ? " has-cover" : ""}`} id={anchor}>

@@ -1,4 +1,6 @@
 import { type RefObject, useLayoutEffect } from "react";
+import { innerMarkup, type Markup } from "#app/lib/html";
+import { useKeptFocus } from "#app/lib/kept-focus";
 import { usePresenceStore } from "#app/realtime/provider";
 import { paintPresence } from "./avatar";
 import { refreshMarkupTimes } from "./time-ago";
@@ -10,7 +12,7 @@ import { refreshMarkupTimes } from "./time-ago";
  * the item first rendered; the shell's clock keeps it current after). Runs after each rewrite: a paw or a bookmark
  * shown anew, a form opened or closed, a live count changed. `ref` is the markup's holder.
  */
-export function useRewrittenMarkup(ref: RefObject<HTMLElement | null>, markup: string, item: string): void {
+function useRewrittenMarkup(ref: RefObject<HTMLElement | null>, markup: string, item: string): void {
   const presence = usePresenceStore();
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each rewrite of the markup
   useLayoutEffect(() => {
@@ -19,4 +21,21 @@ export function useRewrittenMarkup(ref: RefObject<HTMLElement | null>, markup: s
     if (presence) paintPresence(element, presence);
     refreshMarkupTimes(Date.now(), element);
   }, [presence, ref, markup, item]);
+}
+
+/**
+ * The props of the element that holds an item's markup (a comment's box, a post card's body): the markup, the focus
+ * keeper (`region`: the ancestor whose own controls may take the focus, app/lib/kept-focus.ts) and the redraw after
+ * each rewrite in `item`. Spread them with the holder's own click (and submit) handler.
+ */
+export function useMarkupHolder<T extends HTMLElement>(markup: Markup, region: string, item: string) {
+  const kept = useKeptFocus<T>(markup, region);
+  useRewrittenMarkup(kept.ref, markup.value, item);
+  return {
+    ref: kept.ref,
+    onFocus: kept.onFocus,
+    onBlur: kept.onBlur,
+    // Markup from `html`, which escapes all text.
+    dangerouslySetInnerHTML: innerMarkup(markup),
+  };
 }

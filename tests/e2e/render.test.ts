@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { DEMO_USERS } from "../../scripts/demo-users.mjs";
 import { closeBrowser, hydrated, newContext, signInAs } from "./browser";
@@ -47,6 +47,25 @@ async function pagesToCheck(page: Page): Promise<string[]> {
   if (post.tags?.[0]) paths.push(`/tags/${post.tags[0].slug}`);
   if (shout) paths.push(`/bonfire/${shout.id}`);
   return paths;
+}
+
+/**
+ * A member's up paw in `scope` (a comment's box, a post's card) pressed by keyboard: its state and the score flip,
+ * and the focus stays on it once the markup is rewritten. Returns what the caller checks next.
+ */
+async function pawByKeyboard(page: Page, scope: Locator) {
+  const up = scope.locator("button.paw-up");
+  const score = async () => Number(/-?\d+/.exec((await scope.locator(".paw-score").textContent()) ?? "")?.[0]);
+  const before = await score();
+  const pressed = (await up.getAttribute("aria-pressed")) === "true";
+  await up.focus();
+  await page.keyboard.press("Enter");
+  await expect.poll(() => up.getAttribute("aria-pressed")).toBe(pressed ? "false" : "true");
+  await expect.poll(score).toBe(before + (pressed ? -1 : 1));
+  await expect.poll(() => up.isEnabled()).toBe(true);
+  const focused = () => page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? null);
+  await expect.poll(focused).toBe(pressed ? "Лапка вверх" : "Убрать лапку");
+  return { up, score, before, pressed, focused };
 }
 
 describe("full renders hydrate", () => {
@@ -174,17 +193,7 @@ describe("full renders hydrate", () => {
     await hydrated(member);
     // Someone else's comment (it can be reported), by keyboard: the paw, and the focus stays on it.
     const box = member.locator(".comment-box", { has: member.getByRole("link", { name: "Пожаловаться" }) }).first();
-    const up = box.locator("button.paw-up");
-    const score = async () => Number(/-?\d+/.exec((await box.locator(".paw-score").textContent()) ?? "")?.[0]);
-    const before = await score();
-    const pressed = (await up.getAttribute("aria-pressed")) === "true";
-    await up.focus();
-    await member.keyboard.press("Enter");
-    await expect.poll(() => up.getAttribute("aria-pressed")).toBe(pressed ? "false" : "true");
-    await expect.poll(score).toBe(before + (pressed ? -1 : 1));
-    await expect.poll(() => up.isEnabled()).toBe(true);
-    const focused = () => member.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? null);
-    await expect.poll(focused).toBe(pressed ? "Лапка вверх" : "Убрать лапку");
+    const { up, score, before, pressed, focused } = await pawByKeyboard(member, box);
     await member.keyboard.press("Enter");
     await expect.poll(score).toBe(before);
     await expect.poll(focused).toBe(pressed ? "Убрать лапку" : "Лапка вверх");
@@ -301,17 +310,7 @@ describe("full renders hydrate", () => {
     await member.goto("/");
     await hydrated(member);
     const mine = member.locator(`#post-${post.id}`);
-    const up = mine.locator("button.paw-up");
-    const score = async () => Number(/-?\d+/.exec((await mine.locator(".paw-score").textContent()) ?? "")?.[0]);
-    const before = await score();
-    const pressed = (await up.getAttribute("aria-pressed")) === "true";
-    await up.focus();
-    await member.keyboard.press("Enter");
-    await expect.poll(() => up.getAttribute("aria-pressed")).toBe(pressed ? "false" : "true");
-    await expect.poll(score).toBe(before + (pressed ? -1 : 1));
-    await expect.poll(() => up.isEnabled()).toBe(true);
-    const focused = () => member.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? null);
-    await expect.poll(focused).toBe(pressed ? "Лапка вверх" : "Убрать лапку");
+    const { up, score, before, pressed, focused } = await pawByKeyboard(member, mine);
     const bookmark = mine.locator("button.bookmark-btn");
     const marked = (await bookmark.getAttribute("aria-pressed")) === "true";
     const bookmarked = async () =>

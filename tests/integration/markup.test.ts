@@ -1,4 +1,4 @@
-import { createElement } from "react";
+import { type ComponentType, createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub, useRouteLoaderData } from "react-router";
 import { describe, expect, it } from "vitest";
@@ -9,7 +9,7 @@ import { NoticeProvider } from "#app/components/notices";
 import { PawButton, usePawsMarkup } from "#app/components/paw-button";
 import { TagList, tagListMarkup } from "#app/components/post-links";
 import { TimeAgo, timeAgoMarkup } from "#app/components/time-ago";
-import { escapeHtml, html, innerMarkup, isMarkup } from "#app/lib/html";
+import { escapeHtml, html, innerMarkup, isMarkup, type Markup } from "#app/lib/html";
 
 /** Markup as React writes it, compared loosely: void elements without «/», attribute names in lower case. */
 const react = (element: Parameters<typeof renderToString>[0]) =>
@@ -158,84 +158,72 @@ async function canonical(markup: string): Promise<string[]> {
 }
 
 type PawProps = Parameters<typeof usePawsMarkup>[0];
+type BookmarkProps = Parameters<typeof useBookmarkMarkup>[0];
 
-/** The root route's data of the paws' test page: what the paws read, and which of the two to render. */
+/** The root route's data of the probe page: what paws and bookmarks read, and the element to render. */
 interface ProbeData {
   user: { id: number } | null;
   config: { is_paw_down_enabled: boolean };
-  probe: { paw: PawProps; as: "markup" | "component" };
+  probe: { Component: ComponentType<object>; props: object };
 }
 
-/** The paws as a comment's footer writes them (in an element of their own), or as <PawButton>. */
-function PawProbe() {
+function Probe() {
   const { probe } = useRouteLoaderData("root") as ProbeData;
-  return createElement(probe.as === "markup" ? PawsMarkup : PawButton, probe.paw);
+  return createElement(probe.Component, probe.props);
 }
 
-function PawsMarkup(paw: PawProps) {
-  const { markup } = usePawsMarkup(paw);
+const ProbePage = createRoutesStub([{ id: "root", path: "/", Component: Probe, loader: () => null }]);
+
+/** An item's markup as its holder writes it: in an element of its own, which `sameElements` takes off again. */
+function writtenElement(markup: Markup) {
   // biome-ignore lint/security/noDangerouslySetInnerHtml: markup from `html`, the module under test
   return createElement("div", { id: "written", dangerouslySetInnerHTML: innerMarkup(markup) });
 }
 
-const PawPage = createRoutesStub([{ id: "root", path: "/", Component: PawProbe, loader: () => null }]);
+function PawsMarkup(paw: PawProps) {
+  return writtenElement(usePawsMarkup(paw).markup);
+}
+
+function BookmarkMarkup(bookmark: BookmarkProps) {
+  return writtenElement(useBookmarkMarkup(bookmark).markup);
+}
+
+function renderProbe<P extends object>(user: ProbeData["user"], Component: ComponentType<P>, props: P): string {
+  const probe = { Component: Component as ComponentType<object>, props };
+  const root: ProbeData = { user, config: { is_paw_down_enabled: true }, probe };
+  return renderToString(
+    createElement(NoticeProvider, null, createElement(ProbePage, { hydrationData: { loaderData: { root } } })),
+  );
+}
+
+/** The markup a hook writes for `props` and the component's elements, as the viewer `user` sees them. */
+async function sameElements<P extends object>(
+  user: ProbeData["user"],
+  written: ComponentType<P>,
+  component: ComponentType<P>,
+  props: P,
+  marker: string,
+): Promise<void> {
+  // The markup itself, out of the element that holds it (the stub adds nothing around its route).
+  const markup = renderProbe(user, written, props).replace(/^<div id="written">|<\/div>$/g, "");
+  expect(markup).toContain(marker);
+  expect(await canonical(markup)).toEqual(await canonical(renderProbe(user, component, props)));
+}
 
 describe("a comment's paws written as markup are <PawButton>'s elements", () => {
   const props = { itemId: 12, itemType: "comment", pwnd: 3, anchor: "comment-12", size: "sm" } as const;
-
-  function render(user: ProbeData["user"], paw: PawProps, as: ProbeData["probe"]["as"]): string {
-    const root: ProbeData = { user, config: { is_paw_down_enabled: true }, probe: { paw, as } };
-    return renderToString(
-      createElement(NoticeProvider, null, createElement(PawPage, { hydrationData: { loaderData: { root } } })),
-    );
-  }
-
-  const cases = [
+  const cases: { name: string; user: ProbeData["user"]; paw: PawProps }[] = [
     { name: "a guest", user: null, paw: { ...props, ownd: 0 } },
     { name: "a member, paw up given", user: { id: 5 }, paw: { ...props, ownd: 1 } },
     { name: "a member, paw down given", user: { id: 5 }, paw: { ...props, pwnd: -2, ownd: -1 } },
     { name: "the author", user: { id: 5 }, paw: { ...props, ownd: 0, isOwn: true } },
-  ] as const;
+  ];
   for (const { name, user, paw } of cases)
-    it(name, async () => {
-      // The paws' own markup, out of the element that holds it (the stub adds nothing around its route).
-      const written = render(user, paw, "markup").replace(/^<div id="written">|<\/div>$/g, "");
-      expect(written).toContain('class="paws paws-sm"');
-      expect(await canonical(written)).toEqual(await canonical(render(user, paw, "component")));
-    });
+    it(name, () => sameElements(user, PawsMarkup, PawButton, paw, 'class="paws paws-sm"'));
 });
 
-type BookmarkProps = Parameters<typeof useBookmarkMarkup>[0];
-
-/** The root route's data of the bookmark's test page: the viewer, and which of the two to render. */
-interface BookmarkProbeData {
-  user: { id: number } | null;
-  probe: { bookmark: BookmarkProps; as: "markup" | "component" };
-}
-
-/** The bookmark as a post card writes it (in an element of its own), or as <BookmarkButton>. */
-function BookmarkProbe() {
-  const { probe } = useRouteLoaderData("root") as BookmarkProbeData;
-  return createElement(probe.as === "markup" ? BookmarkMarkup : BookmarkButton, probe.bookmark);
-}
-
-function BookmarkMarkup(bookmark: BookmarkProps) {
-  const { markup } = useBookmarkMarkup(bookmark);
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: markup from `html`, the module under test
-  return createElement("div", { id: "written", dangerouslySetInnerHTML: innerMarkup(markup) });
-}
-
-const BookmarkPage = createRoutesStub([{ id: "root", path: "/", Component: BookmarkProbe, loader: () => null }]);
-
 describe("a post card's bookmark written as markup is <BookmarkButton>'s element", () => {
-  function render(user: BookmarkProbeData["user"], bookmark: BookmarkProps, as: "markup" | "component"): string {
-    const root: BookmarkProbeData = { user, probe: { bookmark, as } };
-    return renderToString(
-      createElement(NoticeProvider, null, createElement(BookmarkPage, { hydrationData: { loaderData: { root } } })),
-    );
-  }
-
-  const cases = [
+  const cases: { name: string; user: ProbeData["user"]; bookmark: BookmarkProps }[] = [
     { name: "a guest", user: null, bookmark: { itemId: 4, isBookmarked: false, anchor: "post-4" } },
     {
       name: "a member, not bookmarked",
@@ -248,11 +236,7 @@ describe("a post card's bookmark written as markup is <BookmarkButton>'s element
       user: { id: 5 },
       bookmark: { itemId: 9, itemType: "shout", isBookmarked: true, withLabel: true },
     },
-  ] as const;
+  ];
   for (const { name, user, bookmark } of cases)
-    it(name, async () => {
-      const written = render(user, bookmark, "markup").replace(/^<div id="written">|<\/div>$/g, "");
-      expect(written).toContain('class="bookmark-btn');
-      expect(await canonical(written)).toEqual(await canonical(render(user, bookmark, "component")));
-    });
+    it(name, () => sameElements(user, BookmarkMarkup, BookmarkButton, bookmark, 'class="bookmark-btn'));
 });
