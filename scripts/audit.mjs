@@ -20,14 +20,14 @@
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import http2 from "node:http2";
-import { connect, createServer } from "node:net";
+import { connect } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
 import { CHROMIUM_ARGS, ensureChromium, ensureEmojiFont } from "./chromium.mjs";
 import { DEMO_USERS } from "./demo-users.mjs";
-import { root, run, startDetached, stopGroup, waitForHttp } from "./lib.mjs";
+import { freePorts, root, run, startDetached, stopGroup, waitForHttp } from "./lib.mjs";
 
 const THEMES = ["darkorange", "lightside", "darkside", "halloween", "winter", "grayscale"];
 const CATEGORIES = ["accessibility", "best-practices", "seo"];
@@ -54,14 +54,6 @@ const h2 = args.includes("--h2");
 /** Lighthouse's default CPU slowdown, and the lowest benchmarkIndex of the host class it is meant for. */
 const DEFAULT_SLOWDOWN = 4;
 const HIGH_END_DESKTOP_INDEX = 1500;
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const srv = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
 
 /** Headers of HTTP/1.1 connections that HTTP/2 forbids. */
 const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade"]);
@@ -162,7 +154,7 @@ async function serveSite() {
     stdio: ["ignore", "ignore", "inherit"],
   });
   run("node", ["scripts/seed.mjs", "--persist-to", state]);
-  const port = await freePort();
+  const [port] = await freePorts(1);
   const server = startDetached(
     "wrangler",
     ["dev", "-c", config, "--port", String(port), "--ip", "127.0.0.1", "--persist-to", state],
@@ -338,7 +330,7 @@ async function cpuSlowdown(port, url) {
 async function freshBrowser(previous) {
   const cookies = previous ? await previous.context.cookies() : [];
   if (previous) await closeBrowser(previous);
-  const port = await freePort();
+  const [port] = await freePorts(1);
   const dir = mkdtempSync(path.join(os.tmpdir(), "kostyor-audit-chrome-"));
   // A persistent context is the browser's default one: the tabs Lighthouse opens share its cookies.
   const context = await chromium.launchPersistentContext(dir, {

@@ -10,12 +10,11 @@
 import { spawn } from "node:child_process";
 import { cpSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync } from "node:fs";
 import { createServer as createHttpServer } from "node:http";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { startOAuthProvider } from "../tests/servers/oauth-provider.mjs";
 import { ensureChromium } from "./chromium.mjs";
-import { plural, root, run, startDetached, stopGroup, toolEnv, waitForHttp } from "./lib.mjs";
+import { freePorts, plural, root, run, startDetached, stopGroup, toolEnv, waitForHttp } from "./lib.mjs";
 
 const E2E_DIR = path.join(root, "tests", "e2e");
 
@@ -59,25 +58,6 @@ if (!files.length) {
 const laneCount = Math.max(1, Math.min(options.lanes ?? Math.min(2, os.availableParallelism()), files.length));
 
 const chrome = ensureChromium();
-/**
- * Ports nothing listens on: all held open together, then released, so no two of them are the same (a server that
- * has not yet bound its port leaves it free for the next ask).
- */
-async function freePorts(count) {
-  const servers = await Promise.all(
-    Array.from(
-      { length: count },
-      () =>
-        new Promise((resolve) => {
-          const srv = createServer().listen(0, "127.0.0.1", () => resolve(srv));
-        }),
-    ),
-  );
-  const ports = servers.map((srv) => srv.address().port);
-  await Promise.all(servers.map((srv) => new Promise((resolve) => srv.close(resolve))));
-  return ports;
-}
-
 if (options.build) run("react-router", ["build"]);
 const dir = mkdtempSync(path.join(os.tmpdir(), "kostyor-e2e-"));
 // A private copy of the build: build/ is rebuilt by other work (benchmarks) while the tests run, and a server whose
@@ -113,8 +93,8 @@ async function waitForClosed(p) {
 }
 
 /** One lane: a server on its own copy of the seeded state, and the control door the realtime test restarts it by. */
-function startLane(index, port, controlPort) {
-  const state = path.join(dir, `state-${index}`);
+function startLane(index, attempt, port, controlPort) {
+  const state = path.join(dir, `state-${index}-${attempt}`);
   cpSync(seededState, state, { recursive: true });
   const startServer = () =>
     startDetached(
@@ -187,18 +167,33 @@ function runFile(lane, file) {
   });
 }
 
+/**
+ * Starts a lane and waits until its server answers. A server that does not answer in 90 s is stopped and the lane
+ * started once more, on other ports and a fresh copy of the state: a whole CI run is not lost to one bad start.
+ */
+async function startAnsweringLane(index) {
+  for (let attempt = 1; ; attempt++) {
+    // Two ports a lane: its server's and its control door's.
+    const [port, controlPort] = await freePorts(2);
+    const lane = startLane(index, attempt, port, controlPort);
+    try {
+      await waitForHttp(`http://127.0.0.1:${port}/api/v1/config/`, 90_000);
+      return lane;
+    } catch (error) {
+      lane.control.close();
+      stopGroup(lane.server);
+      if (attempt === 2) throw error;
+      console.error(`${error.message}: полоса ${index + 1} запускается заново на других портах`);
+    }
+  }
+}
+
 const lanes = [];
 let code = 1;
 try {
-  // Two ports a lane: its server's and its control door's.
-  const ports = await freePorts(laneCount * 2);
   // One after another: `wrangler dev` picks its other ports (the inspector's, the Worker's socket) as it starts, and two
   // starting at once can pick the same one ("Address already in use").
-  for (let i = 0; i < laneCount; i++) {
-    const lane = startLane(i, ports[2 * i], ports[2 * i + 1]);
-    lanes.push(lane);
-    await waitForHttp(`http://127.0.0.1:${lane.port}/api/v1/config/`, 90_000);
-  }
+  for (let i = 0; i < laneCount; i++) lanes.push(await startAnsweringLane(i));
   console.log(
     `Браузерные тесты: ${files.length} ${plural(files.length, "файл", "файла", "файлов")}, полос: ${laneCount}.`,
   );

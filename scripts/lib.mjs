@@ -1,5 +1,7 @@
 // Shared helpers for the project's scripts (run on the Node 22 that the `node` devDependency installs).
 import { spawn, spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -64,6 +66,43 @@ export async function waitForHttp(url, timeoutMs = 60_000) {
     await new Promise((r) => setTimeout(r, 300));
   }
   throw new Error(`Сервер не ответил на ${url} за ${timeoutMs / 1000} с`);
+}
+
+/** The first port of the kernel's ephemeral range, the ports it hands out for `listen(0)` and outgoing connections. */
+function ephemeralLow() {
+  try {
+    const low = Number(readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/)[0]);
+    if (Number.isInteger(low) && low > 2048) return low;
+  } catch {}
+  return 32768;
+}
+
+/** Resolves whether the port can be listened on at 127.0.0.1 right now (it is released again at once). */
+function canListen(port) {
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.once("error", () => resolve(false));
+    srv.listen(port, "127.0.0.1", () => srv.close(() => resolve(true)));
+  });
+}
+
+/**
+ * `count` different ports that nothing listens on now, chosen below the kernel's ephemeral range. A port asked of the
+ * kernel (`listen(0)`) and released can be handed out again to the next such ask: to workerd's debug or inspector
+ * port, say, which `wrangler dev` opens that way as it starts. A server told to use it then cannot, and whoever waits
+ * for it talks to the wrong one (CI once spent 90 s polling a workerd's RPC port with HTTP). Below the range the
+ * kernel never hands a port out by itself.
+ */
+export async function freePorts(count) {
+  const low = ephemeralLow();
+  const floor = Math.min(10_000, low - 1000);
+  const chosen = new Set();
+  for (let tries = 0; chosen.size < count; tries++) {
+    if (tries > 1000) throw new Error(`Не нашлось ${count} свободных портов ниже ${low}`);
+    const port = floor + Math.floor(Math.random() * (low - floor));
+    if (!chosen.has(port) && (await canListen(port))) chosen.add(port);
+  }
+  return [...chosen];
 }
 
 /** Like run(), without blocking this process's event loop (its servers keep answering meanwhile); resolves to the exit code. */

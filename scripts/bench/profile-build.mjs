@@ -9,8 +9,8 @@
 // scripts/bench/pages.mjs as a guest (`home`, `post100`, `tag`, …) and as the bench's member (`member-home`, …).
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import { freePorts } from "../lib.mjs";
 import { MEMBER, STATE_DIR } from "./dataset.mjs";
-import { freePort } from "./net.mjs";
 import { pageScenarios } from "./pages.mjs";
 import { profileRequests } from "./profile.mjs";
 import { startServer, stopServer } from "./server.mjs";
@@ -27,7 +27,7 @@ const valueOptions = new Set(["--build", "--out", "--warm-up"]);
 const WARM_UP = Number(option("--warm-up", "300"));
 const picked = args.filter((a, i) => !a.startsWith("--") && !valueOptions.has(args[i - 1]));
 const names = picked.length ? picked : Object.keys(SCENARIOS);
-const inspectorPort = await freePort();
+const [inspectorPort] = await freePorts(1);
 // `--cached`: the page cache on, so guest pages are cache hits after the first request.
 const cached = args.includes("--cached");
 const server = await startServer(path.resolve(STATE_DIR), {

@@ -6,8 +6,7 @@
 //   "wrangler" `wrangler dev` on the build: its proxy workerd in front of miniflare's.
 // `cpu()` of a started server reads the CPU time (user + system) its whole process tree has used, from /proc.
 import { readdirSync, readFileSync } from "node:fs";
-import { startDetached, stopGroup, waitForHttp } from "../lib.mjs";
-import { freePort } from "./net.mjs";
+import { freePorts, startDetached, stopGroup, waitForHttp } from "../lib.mjs";
 
 export const SERVER_KINDS = ["direct", "entry", "wrangler"];
 
@@ -35,7 +34,7 @@ export async function startServer(
 ) {
   if (!SERVER_KINDS.includes(kind)) throw new Error(`Неизвестный сервер: ${kind}`);
   stopServersOnExit();
-  const port = await freePort();
+  const [port] = await freePorts(1);
   const varArgs = Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
   const [command, args] =
     kind === "wrangler"
