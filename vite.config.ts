@@ -14,7 +14,6 @@ type ModuleGraph = {
 
 const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 const ROUTER = /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/;
-const STREAM_ICONS = /app[\\/]components[\\/]stream-icons\.tsx$/;
 const CLIENT_ROUTE = "?__react-router-build-client-route";
 const clientRoute = (file: string) => `${path.resolve(file)}${CLIENT_ROUTE}`;
 
@@ -40,6 +39,9 @@ function staticClosure(graph: ModuleGraph, from: string): Set<string> {
  */
 const FAMILIES = [
   { name: "shell", routes: ["app/root.tsx"] },
+  // What forms and the post page's comment form share (fields' errors, results); the rest of the forms family
+  // (fields, the social sign-in buttons) is not in a post page's first load.
+  { name: "form-results", routes: ["app/routes/auth/sign-in.tsx", "app/routes/posts/post.tsx"] },
   { name: "forms", routes: ["app/routes/auth/sign-in.tsx"] },
   { name: "cards", routes: ["app/routes/home/index.tsx", "app/routes/posts/post.tsx"] },
   { name: "feed", routes: ["app/routes/home/index.tsx"] },
@@ -97,10 +99,6 @@ export default defineConfig({
                 { name: "react", test: FRAMEWORK, priority: 40 },
                 { name: "router", test: ROUTER, priority: 30 },
                 ...FAMILIES.map((f) => familyGroup(f, familyPriority(f.name))),
-                // Used by pages of several families (bonfire, tags, calendar, medals) and the lazy panels: its own small
-                // chunk, or the bonfire's family (the first to reach it) would make the others load that family. Below
-                // the shell's priority, so the shell keeps icons.tsx, which this module imports.
-                { name: "stream-icons", test: STREAM_ICONS, priority: familyPriority("shouts") + 1 },
               ],
             },
           },

@@ -2,7 +2,7 @@ import { type RefObject, useEffect } from "react";
 import { html, type Markup } from "#app/lib/html";
 import { useFollowsPresence, useIsOnline, usePresenceStore } from "#app/realtime/provider";
 import { DEFAULT_AVATAR } from "#workers/core/accounts/appearance.constants";
-import { IconCoin } from "./icons";
+import { ICON_SHAPES_URL, IconCoin } from "./icons";
 
 const SUPPORTER = "Поддерживает проект";
 
@@ -76,7 +76,7 @@ export function Avatar({
 
 /** The supporter coin as <IconCoin title> draws it, for avatars written as markup. */
 const COIN_MARKUP = (size: number) =>
-  html`<span class="avatar-coin" title="${SUPPORTER}"><svg viewBox="0 0 24 24" width="${size}" height="${size}" fill="currentColor" stroke="none" class="icon" role="img" focusable="false"><title>${SUPPORTER}</title><circle cx="12" cy="12" r="10" fill="#f5b82e"></circle><circle cx="12" cy="12" r="7" fill="#ffd666"></circle><path d="M12 7.5 13.3 10.4l3.1.3-2.3 2.1.7 3.1L12 14.3l-2.8 1.6.7-3.1-2.3-2.1 3.1-.3L12 7.5Z" fill="#c98a06"></path></svg></span>`;
+  html`<span class="avatar-coin" title="${SUPPORTER}"><svg width="${size}" height="${size}" fill="currentColor" stroke="none" class="icon" role="img" focusable="false"><title>${SUPPORTER}</title><use href="${ICON_SHAPES_URL}#coin"></use></svg></span>`;
 
 /**
  * A decorative avatar (the name is written beside it) as markup (app/lib/html.ts), for comments' heads: the same

@@ -1,8 +1,7 @@
 import { Form, useLocation } from "react-router";
 import { CsrfField } from "#app/components/csrf-field";
-import { IconBell, IconCheck } from "#app/components/icons";
+import { IconBell, IconCheck, IconGamepad } from "#app/components/icons";
 import { Link } from "#app/components/link";
-import { IconGamepad } from "#app/components/stream-icons";
 import type { CoverShape, PlatformShape, ReleaseTile } from "#workers/core/calendar/calendar.serializers";
 import { gameUrl } from "#workers/core/calendar/calendar.urls";
 

@@ -1,5 +1,5 @@
 import type { MedalItem } from "#workers/core/medals/medals.serializers";
-import { IconMedal } from "./stream-icons";
+import { IconMedal } from "./icons";
 import "./medal-picture.css";
 
 /** A medal's picture (its WebP, twice the size for sharp screens) or the medal icon when it has none. */

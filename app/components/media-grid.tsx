@@ -1,13 +1,11 @@
-import { type MouseEvent, useState } from "react";
+import { useState } from "react";
+import { html, innerMarkup } from "#app/lib/html";
 import { parseVideoUrl } from "#workers/core/shared/embeds";
 import type { MediaItem } from "#workers/core/shouts/shouts.serializers";
 import { Lightbox } from "./lightbox";
-import { VideoEmbed } from "./post-body";
-
-/** A plain click (not a new tab or window) opens the lightbox; the others follow the link to the picture. */
-function plainClick(event: MouseEvent): boolean {
-  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
-}
+import { isPlainLeftClick } from "./link";
+import { playVideo } from "./post-body";
+import { videoEmbedMarkup } from "./post-body-markup";
 
 function gridClass(count: number): string {
   if (count <= 1) return "media-grid media-grid-1";
@@ -54,7 +52,7 @@ export function MediaGrid({
                       image.caption ? `Открыть изображение: ${image.caption}` : `Открыть изображение ${i + 1}`
                     }
                     onClick={(event) => {
-                      if (!plainClick(event)) return;
+                      if (!isPlainLeftClick(event)) return;
                       event.preventDefault();
                       setOpen(i);
                     }}
@@ -81,10 +79,16 @@ export function MediaGrid({
       {videos.map((video) => {
         const ref = parseVideoUrl(video.url);
         return ref ? (
-          <figure key={video.url} className="media-video">
-            <VideoEmbed provider={ref.provider} id={ref.id} />
-            {video.caption ? <figcaption className="media-caption">{video.caption}</figcaption> : null}
-          </figure>
+          // biome-ignore lint/a11y/useKeyWithClickEvents: the preview's handler, delegated (it is a link: the keyboard presses it)
+          <figure
+            key={video.url}
+            className="media-video"
+            onClick={playVideo}
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: markup from `html`, which escapes all text
+            dangerouslySetInnerHTML={innerMarkup(
+              html`${videoEmbedMarkup(ref)}${video.caption ? html`<figcaption class="media-caption">${video.caption}</figcaption>` : null}`,
+            )}
+          />
         ) : (
           <p key={video.url} className="media-video-link">
             <a href={video.url} target="_blank" rel="nofollow ugc noopener">

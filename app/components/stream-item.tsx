@@ -1,8 +1,19 @@
 import { Link } from "#app/components/link";
 import type { StreamItem } from "#workers/core/notifications/notifications.serializers";
 import { Avatar } from "./avatar";
-import { IconBell, IconPaw, IconPen, type IconProps, IconUser } from "./icons";
-import { IconComments, IconGamepad, IconMedal, IconScroll, IconShare, IconTwitch } from "./stream-icons";
+import {
+  IconBell,
+  IconComments,
+  IconGamepad,
+  IconMedal,
+  IconPaw,
+  IconPen,
+  type IconProps,
+  IconScroll,
+  IconShare,
+  IconTwitch,
+  IconUser,
+} from "./icons";
 import { TimeAgo } from "./time-ago";
 
 export type { StreamItem } from "#workers/core/notifications/notifications.serializers";

@@ -2,11 +2,14 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { toEditorContent, toPostBody } from "#app/components/editor/normalise";
-import { BODY_RENDER_ERROR, PostBody } from "#app/components/post-body";
-import { embedSrc, isValidVideoId, parseVideoUrl, videoPageUrl } from "#workers/core/shared/embeds";
+import { PostBody } from "#app/components/post-body";
+import { BODY_RENDER_ERROR, postBodyMarkup } from "#app/components/post-body-markup";
 import { bodyText, checkedBody, type TPostBody, ZPostBody } from "#workers/core/posts/body.schemas";
+import { isValidVideoId, parseVideoUrl } from "#workers/core/shared/embeds";
+import { embedSrc, videoPageUrl } from "#workers/core/shared/video-players";
 
-const render = (body: unknown) => renderToString(createElement(PostBody, { body: checkedBody(body) }));
+const render = (body: unknown) =>
+  renderToString(createElement(PostBody, { bodyHtml: postBodyMarkup(checkedBody(body)).value }));
 
 const text = (value: string, marks?: { type: string; attrs?: Record<string, unknown> }[]) =>
   marks ? { type: "text", text: value, marks } : { type: "text", text: value };
@@ -314,7 +317,13 @@ describe("toPostBody", () => {
         7,
         "loose",
         { type: "text", text: { toString: () => "объект" } },
-        { type: "paragraph", content: [{ type: "text", text: "Текст" }, { type: "text", text: 5 }] },
+        {
+          type: "paragraph",
+          content: [
+            { type: "text", text: "Текст" },
+            { type: "text", text: 5 },
+          ],
+        },
         { type: "image", attrs: { caption: ["подпись"] } },
         { type: "image", attrs: { caption: "Подпись" } },
         { type: "paragraph", content: "не массив" },

@@ -4,7 +4,7 @@ import { guestClient, memberClient } from "#tests/factories/client";
 import { eventually } from "#tests/factories/db";
 import { createPost } from "#tests/factories/posts";
 import { createSessionFor, createUser } from "#tests/factories/users";
-import { embedSrc } from "#workers/core/shared/embeds";
+import { embedSrc } from "#workers/core/shared/video-players";
 import { EMBED_FRAME_ORIGINS } from "#workers/platform/security-headers";
 
 const ORIGIN = "http://localhost";

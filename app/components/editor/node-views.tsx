@@ -1,6 +1,6 @@
 import { NodeViewContent, type NodeViewProps, NodeViewWrapper } from "@tiptap/react";
 import type { EmbedProvider } from "#workers/core/posts/body.schemas";
-import { PROVIDER_NAMES, videoPageUrl } from "#workers/core/shared/embeds";
+import { PROVIDER_NAMES, videoPageUrl } from "#workers/core/shared/video-players";
 
 /** React node views of the editor (client-only). */
 

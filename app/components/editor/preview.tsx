@@ -1,5 +1,6 @@
 import type { MouseEvent, PointerEvent } from "react";
 import { PostBody } from "#app/components/post-body";
+import { postBodyMarkup } from "#app/components/post-body-markup";
 import type { TPostBody } from "#workers/core/posts/body.schemas";
 import { EditorToolbar } from "./toolbar";
 
@@ -20,7 +21,7 @@ export function EditorPreview({
   body: TPostBody;
   onFocusRequest?: (focus: EditorFocus) => void;
 }) {
-  const text = <PostBody body={body} className="post-editor-content" />;
+  const text = <PostBody bodyHtml={postBodyMarkup(body).value} className="post-editor-content" />;
   return (
     <div className="post-editor post-editor-preview">
       <EditorToolbar state={null} />

@@ -1,11 +1,10 @@
 import { redirect, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
-import { IconFire, IconPaw } from "#app/components/icons";
+import { IconFire, IconPaw, IconScroll } from "#app/components/icons";
 import { Link } from "#app/components/link";
 import { PinnedShouts } from "#app/components/pinned-shouts";
 import { PinnedStrip } from "#app/components/pinned-strip";
 import { ShoutComposer, ShoutInvite } from "#app/components/shout-composer";
 import { ShoutFeed } from "#app/components/shout-feed";
-import { IconScroll } from "#app/components/stream-icons";
 import { formFields, formFiles, formList, getCtx, loaderError, readForm, runAction } from "#app/lib/forms.server";
 import { pageMeta } from "#app/lib/meta";
 import { useRootData } from "#app/lib/root-data";

@@ -15,6 +15,7 @@ import { PawButton } from "#app/components/paw-button";
 import { PinForm } from "#app/components/pin-form";
 import { PinnedStrip } from "#app/components/pinned-strip";
 import { PostBody } from "#app/components/post-body";
+import { postBodyMarkup } from "#app/components/post-body-markup";
 import { COMMENT_FORMS, postUrl, TagList } from "#app/components/post-links";
 import { ReportLink } from "#app/components/report-link";
 import { ShareButton } from "#app/components/share-button";
@@ -50,9 +51,11 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { post, pinned, hiddenComments } = await postPage(ctx, params.slug, {
     firstThreads: everything ? undefined : COMMENTS_FIRST_LOAD,
   }).catch(loaderError);
-  const { comments, ...rest } = post;
+  const { comments, body, ...rest } = post;
   return {
     post: rest,
+    // The body as markup: its renderer stays on the server (the editor's preview has it too).
+    bodyHtml: postBodyMarkup(body).value,
     // The page's largest data: beside the hydration data on a document request (app/lib/sidecar.tsx).
     comments: sidecar(ctx, "comments", comments),
     hiddenComments,
@@ -152,7 +155,7 @@ function numberParam(value: string | null): number | null {
 
 export default function PostPage({ loaderData }: Route.ComponentProps) {
   useCommentDeleteNotice();
-  const { post, hiddenComments, pinned } = loaderData;
+  const { post, bodyHtml, hiddenComments, pinned } = loaderData;
   const { user } = useRootData();
   const [params] = useSearchParams();
   useCommentScroll(true);
@@ -200,7 +203,7 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
           </div>
         </header>
 
-        <PostBody body={post.body} className="post-page-body" />
+        <PostBody bodyHtml={bodyHtml} className="post-page-body" />
 
         <footer className="post-footer">
           {post.is_published ? (

@@ -1,11 +1,10 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
-import { IconNewspaper } from "#app/components/icons";
+import { IconNewspaper, IconScroll } from "#app/components/icons";
 import { Link } from "#app/components/link";
 import { PinnedStrip } from "#app/components/pinned-strip";
 import { PostFeed } from "#app/components/post-card";
 import { SHOUT_FORMS } from "#app/components/shout-card";
 import { ShoutFeed } from "#app/components/shout-feed";
-import { IconScroll } from "#app/components/stream-icons";
 import { getCtx, loaderError } from "#app/lib/forms.server";
 import { feedTitles, pageMeta, siteNameOf } from "#app/lib/meta";
 import { SHOUT_STYLES } from "#app/routes/bonfire/styles";

@@ -1,4 +1,5 @@
 import type { EmbedProvider } from "#workers/core/posts/body.schemas";
+import { TWITCH_VIDEO, type VideoRef } from "./video-players";
 
 /**
  * Video embeds of post bodies (the `embed` node: {provider, id}). Universal and DOM-free.
@@ -9,20 +10,8 @@ import type { EmbedProvider } from "#workers/core/posts/body.schemas";
  *   twitch  — a recording (VOD) is its numeric id "2012345678"; a live channel is its login "some_channel".
  */
 
-export interface VideoRef {
-  provider: EmbedProvider;
-  id: string;
-}
-
-export const PROVIDER_NAMES: Record<EmbedProvider, string> = {
-  youtube: "YouTube",
-  vk: "VK Видео",
-  twitch: "Twitch",
-};
-
 const YOUTUBE_ID = /^[\w-]{11}$/;
 const VK_ID = /^-?\d{1,19}_\d{1,19}$/;
-const TWITCH_VIDEO = /^\d{1,20}$/;
 const TWITCH_CHANNEL = /^[a-z0-9_]{2,25}$/;
 
 /** twitch.tv/<first segment> values that are site pages, not channels. */
@@ -130,48 +119,4 @@ export function parseVideoUrl(input: string): VideoRef | null {
     return ref("twitch", channel);
   }
   return null;
-}
-
-function splitVk(id: string): [string, string] {
-  const at = id.lastIndexOf("_");
-  return [id.slice(0, at), id.slice(at + 1)];
-}
-
-/** The video's own page on the provider's site (the no-JS fallback and "open on …" link). */
-export function videoPageUrl({ provider, id }: VideoRef): string {
-  switch (provider) {
-    case "youtube":
-      return `https://www.youtube.com/watch?v=${encodeURIComponent(id)}`;
-    case "vk":
-      return `https://vk.com/video${encodeURIComponent(id)}`;
-    case "twitch":
-      return TWITCH_VIDEO.test(id)
-        ? `https://www.twitch.tv/videos/${encodeURIComponent(id)}`
-        : `https://www.twitch.tv/${encodeURIComponent(id)}`;
-    default:
-      return "about:blank";
-  }
-}
-
-/**
- * The iframe address of the player (loaded only after the reader clicks the preview). `hostname` is the site's
- * own host name — Twitch requires it as `parent`.
- */
-export function embedSrc({ provider, id }: VideoRef, hostname: string): string {
-  switch (provider) {
-    case "youtube":
-      return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(id)}?autoplay=1&rel=0`;
-    case "vk": {
-      const [oid, videoId] = splitVk(id);
-      return `https://vk.com/video_ext.php?oid=${encodeURIComponent(oid)}&id=${encodeURIComponent(videoId)}&hd=2&autoplay=1`;
-    }
-    case "twitch": {
-      const parent = encodeURIComponent(hostname);
-      return TWITCH_VIDEO.test(id)
-        ? `https://player.twitch.tv/?video=${encodeURIComponent(id)}&parent=${parent}&autoplay=true`
-        : `https://player.twitch.tv/?channel=${encodeURIComponent(id)}&parent=${parent}&autoplay=true`;
-    }
-    default:
-      return "about:blank";
-  }
 }

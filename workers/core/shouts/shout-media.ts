@@ -1,5 +1,6 @@
 import { AppError } from "#workers/core/errors";
-import { parseVideoUrl, videoPageUrl } from "#workers/core/shared/embeds";
+import { parseVideoUrl } from "#workers/core/shared/embeds";
+import { videoPageUrl } from "#workers/core/shared/video-players";
 import { randomToken } from "#workers/platform/crypto";
 import { sniffImage } from "#workers/platform/image-header";
 import { putAll, widthVariants } from "#workers/platform/images";
