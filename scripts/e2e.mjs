@@ -13,6 +13,7 @@ import { createServer as createHttpServer } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { startOAuthProvider } from "../tests/servers/oauth-provider.mjs";
+import { FIRST_LOAD_BUDGET_KB, firstLoadBudget } from "./bench/js-size.mjs";
 import { ensureChromium } from "./chromium.mjs";
 import { freePorts, plural, root, run, startDetached, stopGroup, toolEnv, waitForHttp } from "./lib.mjs";
 
@@ -65,6 +66,12 @@ const dir = mkdtempSync(path.join(os.tmpdir(), "kostyor-e2e-"));
 // ../../migrations, hence the link.
 cpSync(path.join(root, "build"), path.join(dir, "build"), { recursive: true });
 symlinkSync(path.join(root, "migrations"), path.join(dir, "migrations"));
+// The build's first-load JavaScript against its budget: a page over it fails the run (after its tests, which still run).
+const budget = firstLoadBudget(path.join(dir, "build", "client"));
+const overBudget = budget.filter((b) => !b.within);
+console.log(
+  `Первая загрузка JS (gzip, бюджет ${FIRST_LOAD_BUDGET_KB} КБ): ${budget.map((b) => `${b.page} — ${(b.gzip / 1024).toFixed(1)} КБ`).join(", ")}.`,
+);
 const config = path.join(dir, "build", "server", "wrangler.json");
 const seededState = path.join(dir, "state-seeded");
 run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "-c", config, "--persist-to", seededState], {
@@ -209,7 +216,11 @@ try {
   for (const r of [...results].sort((a, b) => b.seconds - a.seconds))
     console.log(`  ${r.code === 0 ? "✓" : "✗"} ${r.seconds.toFixed(0).padStart(4)} с  ${r.file}`);
   if (failed.length) console.error(`\n✗ Не прошли: ${failed.map((r) => r.file).join(", ")}`);
-  code = failed.length ? 1 : 0;
+  for (const b of overBudget)
+    console.error(
+      `\n✗ Первая загрузка JS страницы «${b.page}»: ${b.gzip} байт gzip, больше бюджета ${FIRST_LOAD_BUDGET_KB * 1024} (decision 0041).`,
+    );
+  code = failed.length || overBudget.length ? 1 : 0;
 } finally {
   for (const lane of lanes) {
     lane.control.close();

@@ -1,9 +1,9 @@
 import { useFollowedState } from "#app/lib/hooks";
 import { html, type Markup } from "#app/lib/html";
 import { useRootData } from "#app/lib/root-data";
-import { IconBookmark } from "./icons";
 import { useNotice } from "./notices";
 import { GUEST_NOTICE_TITLE, REACTION_FORM_ID, reactionAction, useReaction } from "./reaction-form";
+import { useButtonsHolder } from "./rewritten-markup";
 
 /** What can be bookmarked: posts and shouts. */
 export type BookmarkItemType = "post" | "shout";
@@ -24,19 +24,14 @@ interface BookmarkProps {
 /**
  * Adds a post or a shout to the member's bookmarks or takes it out: a button of the page's ReactionForm, posting to
  * /reactions/bookmark (sent by useReaction with JavaScript, the plain form coming back to the page at `anchor`
- * without). Guests: the notice or the sign-in page.
+ * without). Guests: the notice or the sign-in page. A post's and a shout's bookmark: its button written as markup
+ * (`useBookmarkMarkup`) in a slot that lays out as the button alone (`display: contents`); a post card's is part of
+ * the card's markup.
  */
 export function BookmarkButton(props: BookmarkProps) {
-  const { user } = useRootData();
-  return user ? <MemberBookmark {...props} /> : <GuestBookmark {...props} />;
-}
-
-function GuestBookmark(props: BookmarkProps) {
-  const notice = useNotice();
-  return bookmarkView(props, props.isBookmarked, false, (event) => {
-    event.preventDefault();
-    notice.info(GUEST_NOTICE_TITLE, GUEST_TEXT[props.itemType ?? "post"], 5000);
-  });
+  const bookmark = useBookmarkMarkup(props);
+  const holder = useButtonsHolder<HTMLSpanElement>(bookmark.markup, ".bookmark-slot", bookmark.click);
+  return <span className="bookmark-slot" {...holder} />;
 }
 
 /** A member's bookmark: the state shown (what a change on its way will most likely do) and the click that sends it. */
@@ -50,15 +45,10 @@ function useMemberBookmark(props: BookmarkProps) {
   return { shown: pending ? !marked : marked, disabled: pending !== null, onClick };
 }
 
-function MemberBookmark(props: BookmarkProps) {
-  const { shown, disabled, onClick } = useMemberBookmark(props);
-  return bookmarkView(props, shown, disabled, onClick);
-}
-
 /**
- * The bookmark of an item whose actions are written as markup (a post's card): <BookmarkButton>'s state, its
- * markup (`markup`), and `click` for the holder's click handler to call with the bookmark button that was pressed.
- * A guest's and a member's in one hook: the viewer does not change while a page is shown.
+ * The bookmark's state, its button's markup (`markup`), and `click` for the holder's click handler to call with the
+ * bookmark button that was pressed. A guest's and a member's in one hook: the viewer does not change while a page
+ * is shown.
  */
 export function useBookmarkMarkup(props: BookmarkProps): {
   markup: Markup;
@@ -84,7 +74,7 @@ const BOOKMARK_ICON = {
   off: html`<svg width="20" height="20" fill="none" stroke="currentColor" class="icon" aria-hidden="true" focusable="false"><use href="#icon-bookmark"></use></svg>`,
 };
 
-/** bookmarkView's elements written as markup (app/lib/html.ts). */
+/** The bookmark's button, written as markup (app/lib/html.ts). */
 function bookmarkMarkup(
   { itemId, itemType = "post", withLabel = false, anchor }: BookmarkProps,
   shown: boolean,
@@ -92,29 +82,4 @@ function bookmarkMarkup(
 ): Markup {
   const label = shown ? "Убрать из закладок" : "В закладки";
   return html`<button type="submit" form="${REACTION_FORM_ID}" formAction="${reactionAction("bookmark", itemType, itemId, anchor)}" class="bookmark-btn${shown ? " is-active" : ""}${withLabel ? " with-label" : ""}" aria-pressed="${shown ? "true" : "false"}"${withLabel ? null : html` aria-label="${label}"`} title="${label}"${disabled ? html` disabled` : null}>${BOOKMARK_ICON[shown ? "on" : "off"]}${withLabel ? html`<span>${shown ? "В закладках" : "В закладки"}</span>` : null}</button>`;
-}
-
-function bookmarkView(
-  { itemId, itemType = "post", withLabel = false, anchor }: BookmarkProps,
-  shown: boolean,
-  disabled: boolean,
-  onClick: (event: React.MouseEvent<HTMLButtonElement>) => void,
-) {
-  const label = shown ? "Убрать из закладок" : "В закладки";
-  return (
-    <button
-      type="submit"
-      form={REACTION_FORM_ID}
-      formAction={reactionAction("bookmark", itemType, itemId, anchor)}
-      className={`bookmark-btn${shown ? " is-active" : ""}${withLabel ? " with-label" : ""}`}
-      aria-pressed={shown}
-      aria-label={withLabel ? undefined : label}
-      title={label}
-      disabled={disabled}
-      onClick={onClick}
-    >
-      <IconBookmark filled={shown} />
-      {withLabel ? <span>{shown ? "В закладках" : "В закладки"}</span> : null}
-    </button>
-  );
 }

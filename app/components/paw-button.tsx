@@ -3,9 +3,9 @@ import { html, type Markup } from "#app/lib/html";
 import { useRootData } from "#app/lib/root-data";
 import { useRealtimeEvent } from "#app/realtime/provider";
 import { announce } from "./announcer";
-import { IconPaw } from "./icons";
 import { useNotice } from "./notices";
 import { GUEST_NOTICE_TITLE, REACTION_FORM_ID, reactionAction, useReaction } from "./reaction-form";
+import { useButtonsHolder } from "./rewritten-markup";
 
 const samePaws = (a: { pwnd: number; ownd: number }, b: { pwnd: number; ownd: number }) =>
   a.pwnd === b.pwnd && a.ownd === b.ownd;
@@ -31,13 +31,13 @@ type PawState = { pwnd: number; ownd: number };
  * and the score `pwnd`; the member's own paw (`ownd`) is highlighted. Each paw is a button of the page's
  * ReactionForm: sent by its sender with JavaScript (useReaction), the plain form without (it comes back to the page,
  * at `anchor`). Guests get the notice 'Войдите на сайт.' (with JavaScript) or the sign-in page (without). The
- * author's own item shows the score only.
+ * author's own item shows the score only. A post's and a shout's paws: their buttons written as markup
+ * (`usePawsMarkup`) in the `.paws` block; a comment's and a post card's are part of the item's markup.
  */
 export function PawButton(props: PawProps) {
-  const { user } = useRootData();
-  // A guest's paws show the score and tell them to sign in: no fetcher and none of its effects (a hundred of them
-  // on a discussion, all mounted at hydration).
-  return user ? <MemberPaws {...props} userId={user.id} /> : <GuestPaws {...props} />;
+  const paws = usePawsMarkup(props);
+  const holder = useButtonsHolder<HTMLDivElement>(paws.buttons, ".paws", paws.click);
+  return <div className={`paws paws-${props.size ?? "md"}`} {...holder} />;
 }
 
 /** The shown figures: the loader's (new ones replace them) and paws given elsewhere, through the channel. */
@@ -53,13 +53,6 @@ function usePawState(
     setState((s) => ({ pwnd: like.pwnd, ownd: userId !== null && like.user_id === userId ? like.ownd : s.ownd }));
   });
   return [state, setState];
-}
-
-function GuestPaws(props: PawProps) {
-  const notice = useNotice();
-  const { config } = useRootData();
-  const [state] = usePawState(props, null);
-  return pawsView(props, state, !!props.isOwn, (event) => guestPaw(event, notice), config.is_paw_down_enabled);
 }
 
 /** A guest's paw: the notice instead of the plain form's way to the sign-in page. */
@@ -89,27 +82,25 @@ function useMemberPaws(props: PawProps, userId: number) {
   return { shown, disabled: !!props.isOwn || pending !== null, onClick };
 }
 
-function MemberPaws(props: PawProps & { userId: number }) {
-  const { config } = useRootData();
-  const { shown, disabled, onClick } = useMemberPaws(props, props.userId);
-  return pawsView(props, shown, disabled, onClick, config.is_paw_down_enabled);
-}
-
 /**
- * The paws of an item whose actions are written as markup (a comment's footer): <PawButton>'s state, its markup
- * (`markup`), and `click` for the holder's click handler to call with the paw button that was pressed. A guest's
- * and a member's in one hook: the viewer does not change while a page is shown.
+ * The paws' state and markup: the `.paws` block (`markup`, for an item written as markup: a comment's footer, a
+ * post's card) or its buttons and score alone (`buttons`, for <PawButton>), and `click` for the holder's click
+ * handler to call with the paw button that was pressed. A guest's and a member's in one hook: the viewer does not
+ * change while a page is shown.
  */
 export function usePawsMarkup(props: PawProps): {
   markup: Markup;
+  buttons: Markup;
   click: (event: React.MouseEvent<HTMLElement>, button: HTMLButtonElement) => void;
 } {
   const { user, config } = useRootData();
   const notice = useNotice();
   // A guest's paws are never on their way: the member's state is the guest's (no member's own paw, id 0).
   const { shown, disabled, onClick } = useMemberPaws(props, user?.id ?? 0);
+  const buttons = pawButtonsMarkup(props, shown, disabled, config.is_paw_down_enabled);
   return {
-    markup: pawsMarkup(props, shown, disabled, config.is_paw_down_enabled),
+    markup: html`<div class="paws paws-${props.size ?? "md"}">${buttons}</div>`,
+    buttons,
     click: user ? onClick : (event) => guestPaw(event, notice),
   };
 }
@@ -129,8 +120,8 @@ const PAW_ICON = {
   md: html`<svg width="18" height="18" fill="currentColor" stroke="none" class="icon" aria-hidden="true" focusable="false"><use href="#icon-paw"></use></svg>`,
 };
 
-/** pawsView's elements written as markup (app/lib/html.ts). */
-function pawsMarkup(
+/** Both paws submit the page's reaction form: the item in the button's action, the direction in its value. */
+function pawButtonsMarkup(
   { itemId, itemType, isOwn = false, anchor, size = "md" }: PawProps,
   shown: PawState,
   disabled: boolean,
@@ -142,49 +133,5 @@ function pawsMarkup(
     const label = pawLabel(isOwn, negative, active);
     return html`<button type="submit" form="${REACTION_FORM_ID}" formAction="${action}" name="is_negative" value="${negative ? "true" : "false"}" class="paw-btn${negative ? " paw-down" : " paw-up"}${active ? " is-active" : ""}" aria-pressed="${active ? "true" : "false"}" aria-label="${label}" title="${label}"${disabled ? html` disabled` : null}>${PAW_ICON[size]}</button>`;
   };
-  return html`<div class="paws paws-${size}">${paw(false)}<span class="paw-score${scoreClass(shown.pwnd)}" title="Лапки">${shown.pwnd}<span class="visually-hidden"> — счёт лапок</span></span>${downEnabled ? paw(true) : null}</div>`;
-}
-
-/** Both paws submit the page's reaction form: the item in the button's action, the direction in its value. */
-function pawsView(
-  { itemId, itemType, isOwn = false, anchor, size = "md" }: PawProps,
-  shown: PawState,
-  disabled: boolean,
-  onClick: (event: React.MouseEvent<HTMLElement>) => void,
-  downEnabled: boolean,
-) {
-  const action = reactionAction("paw", itemType, itemId, anchor);
-
-  const paw = (negative: boolean) => {
-    const active = shown.ownd === (negative ? -1 : 1);
-    const label = pawLabel(isOwn, negative, active);
-    return (
-      <button
-        type="submit"
-        form={REACTION_FORM_ID}
-        formAction={action}
-        name="is_negative"
-        value={negative ? "true" : "false"}
-        className={`paw-btn${negative ? " paw-down" : " paw-up"}${active ? " is-active" : ""}`}
-        aria-pressed={active}
-        aria-label={label}
-        title={label}
-        disabled={disabled}
-        onClick={onClick}
-      >
-        <IconPaw size={size === "sm" ? 16 : 18} />
-      </button>
-    );
-  };
-
-  return (
-    <div className={`paws paws-${size}`}>
-      {paw(false)}
-      <span className={`paw-score${scoreClass(shown.pwnd)}`} title="Лапки">
-        {shown.pwnd}
-        <span className="visually-hidden"> — счёт лапок</span>
-      </span>
-      {downEnabled ? paw(true) : null}
-    </div>
-  );
+  return html`${paw(false)}<span class="paw-score${scoreClass(shown.pwnd)}" title="Лапки">${shown.pwnd}<span class="visually-hidden"> — счёт лапок</span></span>${downEnabled ? paw(true) : null}`;
 }

@@ -1,8 +1,9 @@
-import { type RefObject, useLayoutEffect } from "react";
+import { type MouseEvent, type RefObject, useLayoutEffect } from "react";
 import { innerMarkup, type Markup } from "#app/lib/html";
 import { useKeptFocus } from "#app/lib/kept-focus";
 import { usePresenceStore } from "#app/realtime/provider";
 import { paintPresence } from "./avatar";
+import { pressedMarkupButton } from "./link";
 import { refreshMarkupTimes } from "./time-ago";
 
 /**
@@ -35,6 +36,30 @@ export function useMarkupHolder<T extends HTMLElement>(markup: Markup, region: s
     ref: kept.ref,
     onFocus: kept.onFocus,
     onBlur: kept.onBlur,
+    // Markup from `html`, which escapes all text.
+    dangerouslySetInnerHTML: innerMarkup(markup),
+  };
+}
+
+/**
+ * The props of an element that holds buttons written as markup and nothing else (a post's or a shout's paws, its
+ * bookmark): the markup, the focus keeper (`region` as for useMarkupHolder) and a click handler that calls `click`
+ * with the button that was pressed.
+ */
+export function useButtonsHolder<T extends HTMLElement>(
+  markup: Markup,
+  region: string,
+  click: (event: MouseEvent<HTMLElement>, button: HTMLButtonElement) => void,
+) {
+  const kept = useKeptFocus<T>(markup, region);
+  return {
+    ref: kept.ref,
+    onFocus: kept.onFocus,
+    onBlur: kept.onBlur,
+    onClick: (event: MouseEvent<HTMLElement>) => {
+      const button = pressedMarkupButton(event);
+      if (button) click(event, button);
+    },
     // Markup from `html`, which escapes all text.
     dangerouslySetInnerHTML: innerMarkup(markup),
   };

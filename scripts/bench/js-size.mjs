@@ -44,3 +44,18 @@ export function firstLoadJs(routeId, client = defaultClient) {
     gzip: files.reduce((sum, f) => sum + f.gzip, 0),
   };
 }
+
+/** The first-load JavaScript budget (decision 0041), gzip: the pages most visitors land on, `/` and a post. */
+export const FIRST_LOAD_BUDGET_KB = 140;
+const BUDGETED = [
+  { page: "/", routeId: "routes/home/index" },
+  { page: "статья", routeId: "routes/posts/post" },
+];
+
+/** Each budgeted page's first-load JavaScript in a build, and whether it is within the budget. */
+export function firstLoadBudget(client = defaultClient) {
+  return BUDGETED.map(({ page, routeId }) => {
+    const { gzip } = firstLoadJs(routeId, client);
+    return { page, gzip, within: gzip <= FIRST_LOAD_BUDGET_KB * 1024 };
+  });
+}
