@@ -291,6 +291,13 @@ describe("the bonfire in the browser", () => {
     await seen.waitFor({ timeout: 15_000 });
     expect(await seen.getByRole("link", { name: "Читать полностью" }).isVisible()).toBe(true);
     expect(await seen.locator(".post-embed").count()).toBe(1);
+    // A click on the video's preview puts the provider's player in its place; the page stays.
+    await seen.locator(".post-embed-preview").click();
+    const player = seen.locator(".post-embed-loaded iframe");
+    await player.waitFor();
+    expect(await player.getAttribute("src")).toBe("https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&rel=0");
+    expect(await player.getAttribute("title")).toBe("Видео YouTube");
+    expect(new URL(watcher.url()).pathname).toBe("/bonfire");
     await seen.getByRole("link", { name: "Читать полностью" }).click();
     await expect.poll(() => seen.getByRole("link", { name: "Читать полностью" }).count()).toBe(0);
 
