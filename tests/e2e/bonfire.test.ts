@@ -295,7 +295,9 @@ describe("the bonfire in the browser", () => {
     await seen.locator(".post-embed-preview").click();
     const player = seen.locator(".post-embed-loaded iframe");
     await player.waitFor();
-    expect(await player.getAttribute("src")).toBe("https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&rel=0");
+    expect(await player.getAttribute("src")).toBe(
+      "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&rel=0",
+    );
     expect(await player.getAttribute("title")).toBe("Видео YouTube");
     expect(new URL(watcher.url()).pathname).toBe("/bonfire");
     await seen.getByRole("link", { name: "Читать полностью" }).click();
