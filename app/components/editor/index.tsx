@@ -33,8 +33,10 @@ export function PostEditor(props: PostEditorProps) {
   const [wanted, setWanted] = useState(false);
   const focus = useRef<EditorFocus | null>(null);
 
+  // From the first commit, not from the render after it that `hydrated` starts: a key pressed in between (as soon
+  // as the page is interactive) is not missed. The editor itself still waits for `hydrated`.
   useEffect(() => {
-    if (!hydrated || wanted) return;
+    if (wanted) return;
     // A transition: the page keeps the preview it shows until the editor is ready. (A synchronous update here would
     // replace the preview's elements while the very event that asked is still being dispatched to them.)
     const want = () => startTransition(() => setWanted(true));
@@ -43,7 +45,7 @@ export function PostEditor(props: PostEditorProps) {
     return () => {
       for (const type of ACTIVITY_EVENTS) window.removeEventListener(type, want, options);
     };
-  }, [hydrated, wanted]);
+  }, [wanted]);
 
   // A press gives the cursor's place; a focus that follows it (or comes alone, from the keyboard) does not move it.
   const requestFocus = useCallback((at: EditorFocus) => {
