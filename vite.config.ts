@@ -7,6 +7,7 @@ import { drizzleRowMapper } from "./vite/drizzle-row-mapper.ts";
 import { reactServerByteCount } from "./vite/react-server-byte-count.ts";
 import { routerBranchPrefilter } from "./vite/router-branch-prefilter.ts";
 import { routerHydrationData } from "./vite/router-hydration-data.ts";
+import { routerServerRoutes } from "./vite/router-server-routes.ts";
 
 type ModuleGraph = {
   getModuleInfo(id: string): { importedIds: readonly string[]; importers: readonly string[] } | null;
@@ -85,6 +86,7 @@ export default defineConfig({
     drizzleRowMapper(),
     routerBranchPrefilter(),
     routerHydrationData(),
+    routerServerRoutes(),
     cloudflare({ viteEnvironment: { name: "ssr" } }),
     reactRouter(),
   ],

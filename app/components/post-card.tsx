@@ -3,6 +3,7 @@ import { useFetcher, useLocation } from "react-router";
 import { Link, pressedMarkupButton } from "#app/components/link";
 import { html, type Markup } from "#app/lib/html";
 import { useRootData } from "#app/lib/root-data";
+import { type Sidecar, useSidecar } from "#app/lib/sidecar";
 import { useLiveCommentCount } from "#app/realtime/live-counts";
 import type { PostCard as PostCardData } from "#workers/core/posts/posts.serializers";
 import { pluralize } from "#workers/core/shared/plural";
@@ -113,21 +114,24 @@ function pageHref(path: string, query: string | null): string | null {
  * A list of post cards with paging. "Показать ещё" is a plain link to the next page (works without
  * JavaScript); with JavaScript it appends the next page in place, and when the member reads endlessly
  * (settings.is_endless_enabled; guests: yes) it loads by itself once the link scrolls into view. The route's
- * loader must return the page as `feed`.
+ * loader must return the page as `feed`: on a document request as a sidecar (`sidecar(ctx, "feed", page)`,
+ * app/lib/sidecar.tsx: the cards' data beside the hydration data, written as one JSON data block), for the next
+ * pages' data requests as the page itself.
  */
 export function PostFeed({
-  feed,
+  feed: given,
   empty,
   indexRoute = false,
 }: {
-  feed: FeedPage;
+  feed: FeedPage | Sidecar;
   empty: React.ReactNode;
   /** The list belongs to an index route: its fetcher loads need `index` in the query. */
   indexRoute?: boolean;
 }) {
   const { user } = useRootData();
+  const { value: feed, script } = useSidecar(given);
   const location = useLocation();
-  const fetcher = useFetcher<{ feed: FeedPage }>();
+  const fetcher = useFetcher<{ feed: FeedPage | Sidecar }>();
   const endless = user ? user.settings.is_endless_enabled !== false : true;
   const [extra, setExtra] = useState<PostCardData[]>([]);
   const [next, setNext] = useState<string | null>(pageHref(location.pathname, feed.next));
@@ -141,7 +145,8 @@ export function PostFeed({
     setNext(pageHref(location.pathname, feed.next));
   }, [feed, location.pathname]);
 
-  const loaded = fetcher.data?.feed;
+  // A data request's page comes as itself, never as a sidecar.
+  const loaded = fetcher.data?.feed as FeedPage | undefined;
   useEffect(() => {
     if (!loaded) return;
     setExtra((list) => {
@@ -162,7 +167,13 @@ export function PostFeed({
   const posts = [...feed.results, ...extra];
   // The cards' authors' online dots: one subscription for the list.
   useMarkupPresence(list, posts.length);
-  if (!posts.length) return <>{empty}</>;
+  if (!posts.length)
+    return (
+      <>
+        {empty}
+        {script}
+      </>
+    );
   const previous = extra.length ? null : pageHref(location.pathname, feed.previous);
 
   return (
@@ -177,6 +188,7 @@ export function PostFeed({
       ) : extra.length ? (
         <p className="feed-end muted">Это все статьи.</p>
       ) : null}
+      {script}
     </div>
   );
 }

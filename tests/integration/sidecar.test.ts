@@ -2,9 +2,10 @@ import { describe, expect, it } from "vitest";
 import { sidecarJson } from "#app/lib/sidecar";
 import { memberClient } from "#tests/factories/client";
 import { createCommentRow } from "#tests/factories/comments";
-import { createPost } from "#tests/factories/posts";
+import { createDraftRow, createPost } from "#tests/factories/posts";
 import { createShoutCommentRow, createShoutRow } from "#tests/factories/shouts";
 import { createUser } from "#tests/factories/users";
+import { tagSlugBase } from "#workers/core/tags/tags.schemas";
 
 /** A page's scripts: the sidecar's data block (by its id) and every other script's text. */
 function scripts(page: string, id: string): { block: string[]; others: string[] } {
@@ -20,7 +21,7 @@ type TreeNode = { id: number; text: string; children: TreeNode[] };
 /** A hostile comment: it would end a script element, open a comment in it, or run if it were markup. */
 const HOSTILE = `</script><script>alert(1)</script><!-- «кавычки» & \u2028`;
 
-describe("a comment tree beside the hydration data (app/lib/sidecar.tsx)", () => {
+describe("a page's large data beside the hydration data (app/lib/sidecar.tsx)", () => {
   it("escapes every < of the JSON, which still reads back as the same value", () => {
     const value = { text: HOSTILE, list: [1, "<b>"] };
     const written = sidecarJson(value);
@@ -71,5 +72,51 @@ describe("a comment tree beside the hydration data (app/lib/sidecar.tsx)", () =>
     expect((JSON.parse(block[0] as string) as TreeNode[]).map((c) => [c.id, c.text])).toEqual([[comment.id, mark]]);
     expect(others.some((text) => text.includes(mark))).toBe(false);
     expect(await (await client.get(`http://localhost/bonfire/${shout.id}.data`)).text()).toContain(mark);
+  });
+
+  it("a list of posts (home, a tag, a profile) carries its cards the same way, and its next pages as data", async () => {
+    const { client: author, user } = await memberClient();
+    const mark = `лента-${Date.now().toString(36)}`;
+    const tag = `Метка ${Date.now().toString(36)}`;
+    const draft = await createDraftRow(user);
+    const title = `${mark} </script><script>alert(1)</script><!-- «кавычки» &`;
+    const body = { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "Текст статьи." }] }] };
+    expect((await author.patch(`/post/${draft.slug}/`, { title, body, tags: [tag] })).status).toBe(200);
+    expect((await author.post(`/post/${draft.slug}/publish/`)).status).toBe(200);
+    const { client } = await memberClient();
+
+    for (const path of ["/", `/tags/${tagSlugBase(tag)}`, `/users/${user.id}`]) {
+      const res = await client.get(`http://localhost${path}`);
+      expect(res.status, path).toBe(200);
+      const page = await res.text();
+      const { block, others } = scripts(page, "sidecar-feed");
+      expect(block, path).toHaveLength(1);
+      const feed = JSON.parse(block[0] as string) as { results: { id: number; title: string }[] };
+      expect(feed.results.find((p) => p.id === draft.id)?.title, path).toBe(title);
+      expect(
+        others.some((text) => text.includes(mark)),
+        path,
+      ).toBe(false);
+      expect(page, path).not.toContain("<script>alert(1)");
+
+      // «Показать ещё» loads the next page with a fetcher, which reads the page as `feed`, inline.
+      const data = await (await client.get(`http://localhost${path === "/" ? "/_" : path}.data`)).text();
+      expect(data, path).toContain(mark);
+      expect(data, path).toContain('"feed"');
+      expect(data, path).not.toContain("sidecar");
+    }
+
+    // Search's results, the same way.
+    const query = `/search?q=${encodeURIComponent(mark)}`;
+    const { block, others } = scripts(await (await client.get(`http://localhost${query}`)).text(), "sidecar-results");
+    expect(block).toHaveLength(1);
+    expect((JSON.parse(block[0] as string) as { id: number; title: string }[]).map((p) => [p.id, p.title])).toEqual([
+      [draft.id, title],
+    ]);
+    // The query itself is in the hydration data (the search box shows it); the result's title is not.
+    expect(others.some((text) => text.includes("кавычки"))).toBe(false);
+    const data = await (await client.get(`http://localhost${query.replace("?", ".data?")}`)).text();
+    expect(data).toContain(mark);
+    expect(data).not.toContain("sidecar");
   });
 });

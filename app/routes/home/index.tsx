@@ -7,6 +7,7 @@ import { PostFeed } from "#app/components/post-card";
 import { getCtx, loaderError } from "#app/lib/forms.server";
 import { feedTitles, pageMeta, siteNameOf } from "#app/lib/meta";
 import { useRootData } from "#app/lib/root-data";
+import { sidecar } from "#app/lib/sidecar.server";
 import { FreshPostsBanner } from "#app/realtime/fresh-items";
 import postsListCss from "#app/styles/pages/posts-list.css?url";
 import { listHome } from "#workers/core/posts/posts.lists";
@@ -28,11 +29,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const type = params.get("type");
   // The list and the pinned strip in one batch, their cards in one more (docs/benchmarks.md).
-  return listHome(ctx, {
+  const { feed, pinned } = await listHome(ctx, {
     type: type === "popular" || type === "top" ? type : "new",
     cursor: params.get("cursor") || undefined,
     page: params.get("page") || undefined,
   }).catch(loaderError);
+  return { feed: sidecar(ctx, "feed", feed), pinned };
 }
 
 /** Paws and bookmarks keep their own state: the list is not reloaded for them. */

@@ -9,6 +9,8 @@ import { SHOUT_FORMS, ShoutCard } from "#app/components/shout-card";
 import { getCtx } from "#app/lib/forms.server";
 import { pageMeta } from "#app/lib/meta";
 import { SEARCH_EMPTY, SEARCH_TYPES } from "#app/lib/search";
+import { type Sidecar, useSidecar } from "#app/lib/sidecar";
+import { sidecar } from "#app/lib/sidecar.server";
 import commentsCss from "#app/styles/pages/comments.css?url";
 import searchCss from "#app/styles/search.css?url";
 import type { PublicUser } from "#workers/core/accounts/accounts.serializers";
@@ -46,15 +48,18 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     q: url.searchParams.get("q") ?? undefined,
     verbatim: url.searchParams.get("verbatim") ?? undefined,
   };
+  const ctx = getCtx(context);
   try {
-    return { ...(await search(getCtx(context), input)), error: null as string | null };
+    const found = await search(ctx, input);
+    // The results (cards, shouts, comments with their marks) beside the hydration data (app/lib/sidecar.tsx).
+    return { ...found, results: sidecar(ctx, "results", found.results), error: null as string | null };
   } catch (error) {
     if (error instanceof AppError)
       return {
         type: "post" as const,
         q: input.q ?? "",
         corrected: null as string | null,
-        results: [] as unknown[],
+        results: [] as unknown[] | Sidecar,
         error: error.message,
       };
     throw error;
@@ -63,7 +68,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 /** The search page the header box submits to (spec §2 search types; §8 empty text). */
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { type, q, corrected, results, error } = loaderData;
+  const { type, q, corrected, error } = loaderData;
+  const { value: results, script } = useSidecar<unknown[]>(loaderData.results);
   const typeTitle = SEARCH_TYPES.find((t) => t.value === type)?.title ?? "";
   return (
     <main className="page page-search">
@@ -92,6 +98,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           <Results type={type} results={results} />
         </section>
       )}
+      {script}
     </main>
   );
 }

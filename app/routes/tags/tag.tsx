@@ -7,6 +7,7 @@ import { SHOUT_FORMS } from "#app/components/shout-card";
 import { ShoutFeed } from "#app/components/shout-feed";
 import { getCtx, loaderError } from "#app/lib/forms.server";
 import { feedTitles, pageMeta, siteNameOf } from "#app/lib/meta";
+import { sidecar } from "#app/lib/sidecar.server";
 import { SHOUT_STYLES } from "#app/routes/bonfire/styles";
 import { listPinnedPosts } from "#workers/core/posts/posts.lists";
 import { pluralize } from "#workers/core/shared/plural";
@@ -62,7 +63,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   return {
     tag,
     itemType,
-    posts,
+    // PostFeed's name for its page (its next pages' loads read `feed`); beside the hydration data on a document request.
+    feed: posts && sidecar(ctx, "feed", posts),
     shouts: shouts && { ...shouts, next: keepShouts(shouts.next), previous: keepShouts(shouts.previous) },
     pinned: pinned.results,
   };
@@ -74,7 +76,7 @@ export function shouldRevalidate({ formAction, defaultShouldRevalidate }: Should
 }
 
 export default function TagPage({ loaderData }: Route.ComponentProps) {
-  const { tag, itemType, posts, shouts, pinned } = loaderData;
+  const { tag, itemType, feed, shouts, pinned } = loaderData;
   const base = `/tags/${encodeURIComponent(tag.slug)}`;
   const tabs = [
     { type: "posts", title: "Статьи", count: tag.posts_count, to: base },
@@ -124,9 +126,9 @@ export default function TagPage({ loaderData }: Route.ComponentProps) {
             </section>
           }
         />
-      ) : posts ? (
+      ) : feed ? (
         <PostFeed
-          feed={posts}
+          feed={feed}
           empty={
             <section className="empty empty-lg card">
               <IconNewspaper size={48} className="empty-icon" />

@@ -3,6 +3,7 @@ import { CommentResult } from "#app/components/comment-result";
 import { PageLinks } from "#app/components/feed-paging";
 import { PostFeed } from "#app/components/post-card";
 import { getCtx, loaderError } from "#app/lib/forms.server";
+import { sidecar } from "#app/lib/sidecar.server";
 import commentsCss from "#app/styles/pages/comments.css?url";
 import postsListCss from "#app/styles/pages/posts-list.css?url";
 import { getUserById } from "#workers/core/accounts/profile";
@@ -46,7 +47,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const kind = POST_LISTS[tab.path];
   if (kind) {
     const feed = await listUserPosts(ctx, params.id, kind, page).catch(loaderError);
-    return { tab: tab.path, feed, comments: null };
+    return { tab: tab.path, feed: sidecar(ctx, "feed", feed), comments: null };
   }
   if (tab.path === "comments") {
     const comments = await listUserComments(ctx, params.id, page).catch(loaderError);

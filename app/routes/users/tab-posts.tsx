@@ -1,5 +1,6 @@
 import { PostFeed } from "#app/components/post-card";
 import { getCtx, loaderError } from "#app/lib/forms.server";
+import { sidecar } from "#app/lib/sidecar.server";
 import postsListCss from "#app/styles/pages/posts-list.css?url";
 import { listUserPosts } from "#workers/core/posts/posts.lists";
 import type { Route } from "./+types/tab-posts";
@@ -11,7 +12,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const ctx = getCtx(context);
   const page = new URL(request.url).searchParams.get("page") || undefined;
   const feed = await listUserPosts(ctx, params.id, "posts", page).catch(loaderError);
-  return { feed };
+  return { feed: sidecar(ctx, "feed", feed) };
 }
 
 /** Статьи: the member's published posts, newest first. */
