@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { useRootData } from "#app/lib/root-data";
+import { type Sidecar, useSidecar } from "#app/lib/sidecar";
 import { useLiveShoutList } from "#app/realtime/live-shouts";
 import type { ShoutView } from "#workers/core/shouts/shouts.serializers";
 import { FeedPaging, useEndlessScroll } from "./feed-paging";
@@ -29,23 +30,25 @@ function pageHref(pathname: string, next: string | null): string | null {
  * «Новое», first page), edits replace the card, deletions remove it. "Показать ещё" is a plain link to the next
  * page (works without JavaScript); with JavaScript it appends the next page in place, by itself near the end of
  * the list while the member reads endlessly (settings.is_endless_enabled; guests: yes). The route's loader must
- * return the page as `feed`.
+ * return the page as `feed`: on a document request as a sidecar (`sidecar(ctx, "feed", page)`, as PostFeed's), for
+ * the next pages' data requests as the page itself.
  */
 export function ShoutFeed({
-  feed,
+  feed: given,
   empty,
   prepend = false,
   dropMuted = false,
 }: {
-  feed: ShoutPage;
+  feed: ShoutPage | Sidecar;
   empty: React.ReactNode;
   prepend?: boolean;
   /** A muted shout leaves this list (the bonfire, tag pages). */
   dropMuted?: boolean;
 }) {
   const { user, config } = useRootData();
+  const { value: feed, script } = useSidecar(given);
   const location = useLocation();
-  const fetcher = useFetcher<{ feed: ShoutPage }>();
+  const fetcher = useFetcher<{ feed: ShoutPage | Sidecar }>();
   const actions = useFetcher<ShoutActionResult>({ key: FEED_FETCHER });
   useShoutResultNotice(actions.data);
   const endless = user ? user.settings.is_endless_enabled !== false : true;
@@ -61,7 +64,8 @@ export function ShoutFeed({
     setNext(pageHref(location.pathname, feed.next));
   }, [feed, location.pathname]);
 
-  const loaded = fetcher.data?.feed;
+  // A data request's page comes as itself, never as a sidecar.
+  const loaded = fetcher.data?.feed as ShoutPage | undefined;
   // biome-ignore lint/correctness/useExhaustiveDependencies: append is a fresh closure each render; only a new page matters
   useEffect(() => {
     if (!loaded) return;
@@ -75,7 +79,13 @@ export function ShoutFeed({
   useEndlessScroll(sentinel, { enabled: endless, next, loading, load });
 
   const shown = dropMuted ? items.filter((s) => !s.is_muted) : items;
-  if (!shown.length) return <>{empty}</>;
+  if (!shown.length)
+    return (
+      <>
+        {empty}
+        {script}
+      </>
+    );
   const appended = items.length > feed.results.length;
   const previous = appended ? null : pageHref(location.pathname, feed.previous);
 
@@ -91,6 +101,7 @@ export function ShoutFeed({
       ) : appended ? (
         <p className="feed-end muted">Это все записки.</p>
       ) : null}
+      {script}
     </div>
   );
 }

@@ -119,4 +119,27 @@ describe("a page's large data beside the hydration data (app/lib/sidecar.tsx)", 
     expect(data).toContain(mark);
     expect(data).not.toContain("sidecar");
   });
+
+  it("a list of shouts (the bonfire, a profile's shouts) carries its shouts the same way", async () => {
+    const { client } = await memberClient();
+    const author = await createUser();
+    const mark = `костёр-${Date.now().toString(36)}`;
+    const shout = await createShoutRow(author, { text: `${mark} ${HOSTILE}` });
+
+    for (const path of ["/bonfire", `/users/${author.id}/shouts`]) {
+      const page = await (await client.get(`http://localhost${path}`)).text();
+      const { block, others } = scripts(page, "sidecar-feed");
+      expect(block, path).toHaveLength(1);
+      const feed = JSON.parse(block[0] as string) as { results: { id: number; headline: string }[] };
+      expect(feed.results.find((s) => s.id === shout.id)?.headline, path).toBe(`${mark} ${HOSTILE}`);
+      expect(
+        others.some((text) => text.includes(mark)),
+        path,
+      ).toBe(false);
+      expect(page, path).not.toContain("<script>alert(1)");
+      const data = await (await client.get(`http://localhost${path}.data`)).text();
+      expect(data, path).toContain(mark);
+      expect(data, path).not.toContain("sidecar");
+    }
+  });
 });

@@ -8,6 +8,7 @@ import { ShoutFeed } from "#app/components/shout-feed";
 import { formFields, formFiles, formList, getCtx, loaderError, readForm, runAction } from "#app/lib/forms.server";
 import { pageMeta } from "#app/lib/meta";
 import { useRootData } from "#app/lib/root-data";
+import { sidecar } from "#app/lib/sidecar.server";
 import { listPinnedPosts } from "#workers/core/posts/posts.lists";
 import { createShout, listPinnedShouts, listShouts } from "#workers/core/shouts/shouts";
 import type { Route } from "./+types/index";
@@ -35,7 +36,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     listPinnedPosts(ctx),
   ]).catch(loaderError);
   return {
-    feed,
+    feed: sidecar(ctx, "feed", feed),
     pinnedShouts,
     pinned: pinnedPosts.results,
     popular,

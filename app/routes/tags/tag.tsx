@@ -51,23 +51,24 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const page = search.get("page") || undefined;
   const itemType = search.get("itemType") === "shouts" ? ("shouts" as const) : ("posts" as const);
   // The tag and its list start together (one round trip, tags.ts); an unknown tag is a 404 whatever the rest says,
-  // so the tag's error comes first.
-  const lists = Promise.all([
-    itemType === "posts" ? listTagPosts(ctx, params.slug, page).catch(loaderError) : null,
-    itemType === "shouts" ? listTagShouts(ctx, params.slug, page).catch(loaderError) : null,
-    listPinnedPosts(ctx),
-  ]);
+  // so the tag's error comes first. Either list is the page's `feed`, the name its «Показать ещё» reads from the
+  // next page's data; on a document request it goes beside the hydration data (app/lib/sidecar.tsx).
+  const list =
+    itemType === "shouts"
+      ? listTagShouts(ctx, params.slug, page).then((shouts) => ({
+          itemType,
+          feed: sidecar(ctx, "feed", {
+            ...shouts,
+            next: keepShouts(shouts.next),
+            previous: keepShouts(shouts.previous),
+          }),
+        }))
+      : listTagPosts(ctx, params.slug, page).then((posts) => ({ itemType, feed: sidecar(ctx, "feed", posts) }));
+  const lists = Promise.all([list.catch(loaderError), listPinnedPosts(ctx)]);
   lists.catch(() => {});
   const tag = await getTag(ctx, params.slug).catch(loaderError);
-  const [posts, shouts, pinned] = await lists;
-  return {
-    tag,
-    itemType,
-    // PostFeed's name for its page (its next pages' loads read `feed`); beside the hydration data on a document request.
-    feed: posts && sidecar(ctx, "feed", posts),
-    shouts: shouts && { ...shouts, next: keepShouts(shouts.next), previous: keepShouts(shouts.previous) },
-    pinned: pinned.results,
-  };
+  const [shown, pinned] = await lists;
+  return { tag, pinned: pinned.results, ...shown };
 }
 
 export function shouldRevalidate({ formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
@@ -76,7 +77,7 @@ export function shouldRevalidate({ formAction, defaultShouldRevalidate }: Should
 }
 
 export default function TagPage({ loaderData }: Route.ComponentProps) {
-  const { tag, itemType, feed, shouts, pinned } = loaderData;
+  const { tag, itemType, pinned } = loaderData;
   const base = `/tags/${encodeURIComponent(tag.slug)}`;
   const tabs = [
     { type: "posts", title: "Статьи", count: tag.posts_count, to: base },
@@ -112,9 +113,9 @@ export default function TagPage({ loaderData }: Route.ComponentProps) {
           </Link>
         ))}
       </nav>
-      {shouts ? (
+      {loaderData.itemType === "shouts" ? (
         <ShoutFeed
-          feed={shouts}
+          feed={loaderData.feed}
           dropMuted
           empty={
             <section className="empty empty-lg card">
@@ -126,9 +127,9 @@ export default function TagPage({ loaderData }: Route.ComponentProps) {
             </section>
           }
         />
-      ) : feed ? (
+      ) : (
         <PostFeed
-          feed={feed}
+          feed={loaderData.feed}
           empty={
             <section className="empty empty-lg card">
               <IconNewspaper size={48} className="empty-icon" />
@@ -137,7 +138,7 @@ export default function TagPage({ loaderData }: Route.ComponentProps) {
             </section>
           }
         />
-      ) : null}
+      )}
     </main>
   );
 }

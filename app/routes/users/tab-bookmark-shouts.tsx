@@ -1,6 +1,7 @@
 import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ShoutFeed } from "#app/components/shout-feed";
 import { getCtx, loaderError } from "#app/lib/forms.server";
+import { sidecar } from "#app/lib/sidecar.server";
 import { SHOUT_STYLES } from "#app/routes/bonfire/styles";
 import { getUserById } from "#workers/core/accounts/profile";
 import { listUserShouts } from "#workers/core/shouts/shouts";
@@ -18,7 +19,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (ctx.actor.id !== owner.id) throw data({ detail: "Этот раздел виден только владельцу профиля." }, { status: 403 });
   const page = url.searchParams.get("page") || undefined;
   const feed = await listUserShouts(ctx, owner.id, "bookmark-shouts", page).catch(loaderError);
-  return { feed };
+  return { feed: sidecar(ctx, "feed", feed) };
 }
 
 export function shouldRevalidate({ formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {

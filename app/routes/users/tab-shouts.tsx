@@ -1,6 +1,7 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { ShoutFeed } from "#app/components/shout-feed";
 import { getCtx, loaderError } from "#app/lib/forms.server";
+import { sidecar } from "#app/lib/sidecar.server";
 import { SHOUT_STYLES } from "#app/routes/bonfire/styles";
 import { listUserShouts } from "#workers/core/shouts/shouts";
 import type { Route } from "./+types/tab-shouts";
@@ -12,7 +13,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const ctx = getCtx(context);
   const page = new URL(request.url).searchParams.get("page") || undefined;
   const feed = await listUserShouts(ctx, params.id, "shouts", page).catch(loaderError);
-  return { feed };
+  return { feed: sidecar(ctx, "feed", feed) };
 }
 
 export function shouldRevalidate({ formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
