@@ -2,13 +2,14 @@ import type { ReactNode } from "react";
 
 /**
  * A page's large data sent beside React Router's hydration data, not in it (docs/decisions/0040-render-cpu.md
- * §26). React Router writes a loader's data into the page value by value (turbo-stream: each key and value an
- * entry, each object a list of references), and a 100-comment tree was the largest part of that work on the server
- * and of its reading in the browser. A loader of a document request returns a `Sidecar` instead of the value: the
- * encoder sees only its name, the server renders from the value it holds out of the encoder's sight (a property
- * that is not enumerable), and the component writes the value once as JSON in a data block beside what it renders
- * (`useSidecar`'s `script`), which the browser reads with one `JSON.parse` when it hydrates. A data request (a
- * client-side navigation, a revalidation) has no HTML to carry it: the loader returns the value itself
+ * §26, §30). React Router writes a loader's data into the page value by value (turbo-stream: each key and value an
+ * entry, each object a list of references), and a 100-comment tree, or a list's 20 cards, was the largest part of
+ * that work on the server and of its reading in the browser. Used for the comment trees, the lists of posts and
+ * shouts (PostFeed, ShoutFeed) and search's results. A loader of a document request returns a `Sidecar` instead
+ * of the value: the encoder sees only its name, the server renders from the value it holds out of the encoder's
+ * sight (a property that is not enumerable), and the component writes the value once as JSON in a data block beside
+ * what it renders (`useSidecar`'s `script`), which the browser reads with one `JSON.parse` when it hydrates. A data
+ * request (a client-side navigation, a revalidation) has no HTML to carry it: the loader returns the value itself
  * (app/lib/sidecar.server.ts decides).
  */
 export interface Sidecar {
