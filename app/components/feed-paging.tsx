@@ -1,5 +1,31 @@
-import { type Ref, type RefObject, useEffect } from "react";
+import { type ReactNode, type Ref, type RefObject, useEffect } from "react";
+import { useFetcher } from "react-router";
 import { Link } from "#app/components/link";
+import { type Sidecar, useSidecar } from "#app/lib/sidecar";
+
+/**
+ * A feed's first page and the next page «Показать ещё» loaded. The route's loader returns its page as `feed`: on a
+ * document request as a sidecar (`sidecar(ctx, "feed", page)`, app/lib/sidecar.tsx: written once as a JSON data
+ * block, which `script` renders beside the list), for the next pages' data requests as the page itself.
+ */
+export function useFeedPages<Page>(given: Page | Sidecar): {
+  feed: Page;
+  script: ReactNode;
+  loaded: Page | undefined;
+  loading: boolean;
+  fetchPage: (href: string) => Promise<void>;
+} {
+  const { value: feed, script } = useSidecar(given);
+  const fetcher = useFetcher<{ feed: Page | Sidecar }>();
+  return {
+    feed,
+    script,
+    // A data request's page comes as itself, never as a sidecar.
+    loaded: fetcher.data?.feed as Page | undefined,
+    loading: fetcher.state !== "idle",
+    fetchPage: fetcher.load,
+  };
+}
 
 /**
  * The paging of a feed (posts, shouts): «Назад» for page-paged lists and «Показать ещё», which loads the next

@@ -1,15 +1,15 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useFetcher, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { Link, pressedMarkupButton } from "#app/components/link";
 import { html, type Markup } from "#app/lib/html";
 import { useRootData } from "#app/lib/root-data";
-import { type Sidecar, useSidecar } from "#app/lib/sidecar";
+import type { Sidecar } from "#app/lib/sidecar";
 import { useLiveCommentCount } from "#app/realtime/live-counts";
 import type { PostCard as PostCardData } from "#workers/core/posts/posts.serializers";
 import { pluralize } from "#workers/core/shared/plural";
 import { avatarMarkup, useMarkupPresence } from "./avatar";
 import { useBookmarkMarkup } from "./bookmark-button";
-import { FeedPaging, useEndlessScroll } from "./feed-paging";
+import { FeedPaging, useEndlessScroll, useFeedPages } from "./feed-paging";
 import { usePawsMarkup } from "./paw-button";
 import { COMMENT_FORMS, postUrl, tagListMarkup } from "./post-links";
 import { useMarkupHolder } from "./rewritten-markup";
@@ -114,9 +114,7 @@ function pageHref(path: string, query: string | null): string | null {
  * A list of post cards with paging. "Показать ещё" is a plain link to the next page (works without
  * JavaScript); with JavaScript it appends the next page in place, and when the member reads endlessly
  * (settings.is_endless_enabled; guests: yes) it loads by itself once the link scrolls into view. The route's
- * loader must return the page as `feed`: on a document request as a sidecar (`sidecar(ctx, "feed", page)`,
- * app/lib/sidecar.tsx: the cards' data beside the hydration data, written as one JSON data block), for the next
- * pages' data requests as the page itself.
+ * loader returns the page as `feed` (see useFeedPages).
  */
 export function PostFeed({
   feed: given,
@@ -129,9 +127,8 @@ export function PostFeed({
   indexRoute?: boolean;
 }) {
   const { user } = useRootData();
-  const { value: feed, script } = useSidecar(given);
+  const { feed, script, loaded, loading, fetchPage } = useFeedPages(given);
   const location = useLocation();
-  const fetcher = useFetcher<{ feed: FeedPage | Sidecar }>();
   const endless = user ? user.settings.is_endless_enabled !== false : true;
   const [extra, setExtra] = useState<PostCardData[]>([]);
   const [next, setNext] = useState<string | null>(pageHref(location.pathname, feed.next));
@@ -145,8 +142,6 @@ export function PostFeed({
     setNext(pageHref(location.pathname, feed.next));
   }, [feed, location.pathname]);
 
-  // A data request's page comes as itself, never as a sidecar.
-  const loaded = fetcher.data?.feed as FeedPage | undefined;
   useEffect(() => {
     if (!loaded) return;
     setExtra((list) => {
@@ -156,11 +151,9 @@ export function PostFeed({
     setNext(pageHref(location.pathname, loaded.next));
   }, [loaded, feed.results, location.pathname]);
 
-  const loading = fetcher.state !== "idle";
-  const { load: fetcherLoad } = fetcher;
   const load = useCallback(
-    (href: string) => fetcherLoad(indexRoute ? `${href}${href.includes("?") ? "&" : "?"}index` : href),
-    [fetcherLoad, indexRoute],
+    (href: string) => fetchPage(indexRoute ? `${href}${href.includes("?") ? "&" : "?"}index` : href),
+    [fetchPage, indexRoute],
   );
   useEndlessScroll(sentinel, { enabled: endless, next, loading, load });
 

@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { useRootData } from "#app/lib/root-data";
-import { type Sidecar, useSidecar } from "#app/lib/sidecar";
+import type { Sidecar } from "#app/lib/sidecar";
 import { useLiveShoutList } from "#app/realtime/live-shouts";
 import type { ShoutView } from "#workers/core/shouts/shouts.serializers";
-import { FeedPaging, useEndlessScroll } from "./feed-paging";
+import { FeedPaging, useEndlessScroll, useFeedPages } from "./feed-paging";
 import { type ShoutActionResult, useShoutResultNotice } from "./shout-actions";
 import { ShoutCard } from "./shout-card";
 
@@ -29,9 +29,8 @@ function pageHref(pathname: string, next: string | null): string | null {
  * A list of shout cards with paging, kept live (spec §4): new shouts appear on top where `prepend` (the bonfire's
  * «Новое», first page), edits replace the card, deletions remove it. "Показать ещё" is a plain link to the next
  * page (works without JavaScript); with JavaScript it appends the next page in place, by itself near the end of
- * the list while the member reads endlessly (settings.is_endless_enabled; guests: yes). The route's loader must
- * return the page as `feed`: on a document request as a sidecar (`sidecar(ctx, "feed", page)`, as PostFeed's), for
- * the next pages' data requests as the page itself.
+ * the list while the member reads endlessly (settings.is_endless_enabled; guests: yes). The route's loader returns
+ * the page as `feed` (see useFeedPages).
  */
 export function ShoutFeed({
   feed: given,
@@ -46,9 +45,8 @@ export function ShoutFeed({
   dropMuted?: boolean;
 }) {
   const { user, config } = useRootData();
-  const { value: feed, script } = useSidecar(given);
+  const { feed, script, loaded, loading, fetchPage } = useFeedPages(given);
   const location = useLocation();
-  const fetcher = useFetcher<{ feed: ShoutPage | Sidecar }>();
   const actions = useFetcher<ShoutActionResult>({ key: FEED_FETCHER });
   useShoutResultNotice(actions.data);
   const endless = user ? user.settings.is_endless_enabled !== false : true;
@@ -64,8 +62,6 @@ export function ShoutFeed({
     setNext(pageHref(location.pathname, feed.next));
   }, [feed, location.pathname]);
 
-  // A data request's page comes as itself, never as a sidecar.
-  const loaded = fetcher.data?.feed as ShoutPage | undefined;
   // biome-ignore lint/correctness/useExhaustiveDependencies: append is a fresh closure each render; only a new page matters
   useEffect(() => {
     if (!loaded) return;
@@ -73,10 +69,7 @@ export function ShoutFeed({
     setNext(pageHref(location.pathname, loaded.next));
   }, [loaded, location.pathname]);
 
-  const loading = fetcher.state !== "idle";
-  const { load: fetcherLoad } = fetcher;
-  const load = useCallback((href: string) => fetcherLoad(href), [fetcherLoad]);
-  useEndlessScroll(sentinel, { enabled: endless, next, loading, load });
+  useEndlessScroll(sentinel, { enabled: endless, next, loading, load: fetchPage });
 
   const shown = dropMuted ? items.filter((s) => !s.is_muted) : items;
   if (!shown.length)
@@ -97,7 +90,7 @@ export function ShoutFeed({
         ))}
       </div>
       {next || previous ? (
-        <FeedPaging next={next} previous={previous} loading={loading} load={load} sentinel={sentinel} />
+        <FeedPaging next={next} previous={previous} loading={loading} load={fetchPage} sentinel={sentinel} />
       ) : appended ? (
         <p className="feed-end muted">Это все записки.</p>
       ) : null}

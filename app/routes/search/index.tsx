@@ -9,7 +9,7 @@ import { SHOUT_FORMS, ShoutCard } from "#app/components/shout-card";
 import { getCtx } from "#app/lib/forms.server";
 import { pageMeta } from "#app/lib/meta";
 import { SEARCH_EMPTY, SEARCH_TYPES } from "#app/lib/search";
-import { type Sidecar, useSidecar } from "#app/lib/sidecar";
+import { useSidecar } from "#app/lib/sidecar";
 import { sidecar } from "#app/lib/sidecar.server";
 import commentsCss from "#app/styles/pages/comments.css?url";
 import searchCss from "#app/styles/search.css?url";
@@ -59,7 +59,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         type: "post" as const,
         q: input.q ?? "",
         corrected: null as string | null,
-        results: [] as unknown[] | Sidecar,
+        results: [] as unknown[],
         error: error.message,
       };
     throw error;
