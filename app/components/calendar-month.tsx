@@ -1,83 +1,86 @@
-import { ReleaseCard } from "#app/components/calendar-release";
+import { useMemo } from "react";
+import { ReleaseList, releaseCardMarkup, releaseHolder } from "#app/components/calendar-release";
+import { html, type Markup } from "#app/lib/html";
+import { type Sidecar, useSidecar } from "#app/lib/sidecar";
 import { dayKey, daysInMonth, dayTitle, WEEKDAYS_SHORT } from "#workers/core/calendar/calendar.dates";
 import type { CalendarMonth } from "#workers/core/calendar/calendar.read";
 import type { PlatformShape, ReleaseTile } from "#workers/core/calendar/calendar.serializers";
 import { dayAnchor } from "#workers/core/calendar/calendar.urls";
 
+/** A month's releases: by Moscow day, and those dated only by the month, quarter or year. */
+export type MonthReleases = Pick<CalendarMonth<ReleaseTile>, "releases" | "undated">;
+
+/** The month without its releases: what the page shows around them. */
+export type MonthHead = Omit<CalendarMonth<ReleaseTile>, "releases" | "undated">;
+
+const TODAY = html`<span class="cal-today">Сегодня</span>`;
+
+/**
+ * The days of a month as the grid's items (markup: a month holds up to ~200 releases; §31 of
+ * docs/decisions/0040-render-cpu.md): Monday-first, with blank leading cells.
+ */
+function monthDaysMarkup(
+  month: MonthHead,
+  releases: MonthReleases["releases"],
+  platforms: Map<number, PlatformShape>,
+  canSubscribe: boolean,
+): Markup {
+  const count = daysInMonth(month.year, month.month);
+  const firstWeekday = (new Date(Date.UTC(month.year, month.month - 1, 1)).getUTCDay() + 6) % 7;
+  const items: Markup[] = [];
+  for (let i = 0; i < firstWeekday; i++) items.push(html`<li class="cal-day cal-day-blank" aria-hidden="true"></li>`);
+  for (let i = 0; i < count; i++) {
+    const day = dayKey(month.year, month.month, i + 1);
+    const list = releases[day] ?? [];
+    const isToday = day === month.today;
+    const classes = `cal-day ${list.length ? "has-releases" : "is-empty"}${isToday ? " is-today" : ""}${(firstWeekday + i) % 7 >= 5 ? " is-weekend" : ""}`;
+    const cards = list.length
+      ? html`<ul class="cal-day-releases">${list.map((release) => html`<li>${releaseCardMarkup(release, platforms, canSubscribe, false)}</li>`)}</ul>`
+      : null;
+    items.push(
+      html`<li id="${dayAnchor(day)}" class="${classes}"${isToday ? html` aria-current="date"` : null}><h2 class="cal-day-title"><span class="cal-day-number">${i + 1}</span><span class="cal-day-long">${dayTitle(day)}</span>${isToday ? TODAY : null}</h2>${cards}</li>`,
+    );
+  }
+  return html`${items}`;
+}
+
 /**
  * A month of releases: one list of days that the stylesheet lays out as a Monday-first grid on wide screens and
  * as a list of the days that have releases (and today) on phones. Releases dated only by the month, quarter or
- * year come after the days, under «Дата уточняется».
+ * year come after the days, under «Дата уточняется». The releases come beside the hydration data (a sidecar).
  */
 export function CalendarMonthView({
   month,
+  releases: given,
   platforms,
   canSubscribe,
 }: {
-  month: CalendarMonth<ReleaseTile>;
+  month: MonthHead;
+  releases: MonthReleases | Sidecar;
   platforms: Map<number, PlatformShape>;
   canSubscribe: boolean;
 }) {
-  const count = daysInMonth(month.year, month.month);
-  const firstWeekday = (new Date(Date.UTC(month.year, month.month - 1, 1)).getUTCDay() + 6) % 7;
-  const days = Array.from({ length: count }, (_, i) => dayKey(month.year, month.month, i + 1));
-  const empty = !Object.keys(month.releases).length && !month.undated.length;
+  const { value: releases, script } = useSidecar(given);
+  const days = useMemo(
+    () => monthDaysMarkup(month, releases.releases, platforms, canSubscribe),
+    [month, releases, platforms, canSubscribe],
+  );
+  const empty = !Object.keys(releases.releases).length && !releases.undated.length;
   return (
     <>
+      {script}
       <div className="cal-weekdays" aria-hidden="true">
         {WEEKDAYS_SHORT.map((d) => (
           <span key={d}>{d}</span>
         ))}
       </div>
-      <ol className="cal-grid" aria-label={`Релизы: ${month.title.toLowerCase()}`}>
-        {Array.from({ length: firstWeekday }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: fixed leading blanks of the grid
-          <li key={`blank-${i}`} className="cal-day cal-day-blank" aria-hidden="true" />
-        ))}
-        {days.map((day, i) => {
-          const releases = month.releases[day] ?? [];
-          const isToday = day === month.today;
-          const weekday = (firstWeekday + i) % 7;
-          const classes = [
-            "cal-day",
-            releases.length ? "has-releases" : "is-empty",
-            isToday ? "is-today" : null,
-            weekday >= 5 ? "is-weekend" : null,
-          ]
-            .filter(Boolean)
-            .join(" ");
-          return (
-            <li key={day} id={dayAnchor(day)} className={classes} aria-current={isToday ? "date" : undefined}>
-              <h2 className="cal-day-title">
-                <span className="cal-day-number">{i + 1}</span>
-                <span className="cal-day-long">{dayTitle(day)}</span>
-                {isToday ? <span className="cal-today">Сегодня</span> : null}
-              </h2>
-              {releases.length ? (
-                <ul className="cal-day-releases">
-                  {releases.map((release) => (
-                    <li key={release.id}>
-                      <ReleaseCard release={release} platforms={platforms} canSubscribe={canSubscribe} />
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
-            </li>
-          );
-        })}
-      </ol>
-      {month.undated.length ? (
+      <ol className="cal-grid" aria-label={`Релизы: ${month.title.toLowerCase()}`} {...releaseHolder(days)} />
+      {releases.undated.length ? (
         <section className="cal-undated" aria-labelledby="cal-undated-title">
           <h2 id="cal-undated-title" className="cal-section-title">
             Дата уточняется
           </h2>
-          <ul className="cal-list">
-            {month.undated.map((release) => (
-              <li key={release.id}>
-                <ReleaseCard release={release} platforms={platforms} canSubscribe={canSubscribe} showDate />
-              </li>
-            ))}
-          </ul>
+          <ReleaseList releases={releases.undated} platforms={platforms} canSubscribe={canSubscribe} />
         </section>
       ) : null}
       {empty ? (

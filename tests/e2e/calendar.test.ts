@@ -119,6 +119,31 @@ describe("release calendar", () => {
     await context.close();
   });
 
+  it("with JavaScript, a release's tile opens its game inside the app, and going back shows the month again", async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    await page.goto(`/calendar?date=${moscowMonth(0, SEEDED_AT)}`);
+    await hydrated(page);
+    // The document brought the month's releases beside the hydration data (a sidecar); the tiles are markup.
+    expect(await page.locator("script#sidecar-month").count()).toBe(1);
+    const tile = page.locator(".cal-grid .cal-release-link", { hasText: "Последний костёр" });
+    const href = (await tile.getAttribute("href")) ?? "";
+    expect(href).toMatch(/^\/calendar\/games\/\d+$/);
+    // A marker on window survives client-side navigation only.
+    await page.evaluate(() => {
+      (window as unknown as { calendarMark: number }).calendarMark = 1;
+    });
+    await tile.click();
+    await page.waitForURL((url) => url.pathname === href);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Последний костёр");
+    await page.goBack();
+    await expect
+      .poll(() => page.locator(".cal-grid .cal-release-title", { hasText: "Последний костёр" }).count())
+      .toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { calendarMark?: number }).calendarMark)).toBe(1);
+    await context.close();
+  });
+
   it("an editor adds a game with a cover; a member follows it and the reminder arrives when the day comes", async () => {
     // The editor (a demo database editor) adds the game with the page's form.
     const editorContext = await newContext();

@@ -37,13 +37,13 @@ async function hydrationErrors(watched: Watched, path: string): Promise<string[]
   return watched.errors.filter((text) => HYDRATION_ERROR.test(text));
 }
 
-/** One of each page type from the demo data: a discussed post, its author and tag, a shout, search. */
+/** One of each page type from the demo data: a discussed post, its author and tag, a shout, search, the calendar. */
 async function pagesToCheck(page: Page): Promise<string[]> {
   const list = await (await page.request.get("/api/v1/post/")).json();
   const post = list.results.find((p: { comments_count: number }) => p.comments_count > 0) ?? list.results[0];
   const shouts = await (await page.request.get("/api/v1/shout/")).json();
   const shout = (shouts.results ?? shouts)[0];
-  const paths = ["/", `/posts/${post.slug}`, "/bonfire", `/users/${post.user.id}`, "/search?q=игра"];
+  const paths = ["/", `/posts/${post.slug}`, "/bonfire", `/users/${post.user.id}`, "/search?q=игра", "/calendar"];
   if (post.tags?.[0]) paths.push(`/tags/${post.tags[0].slug}`);
   if (shout) paths.push(`/bonfire/${shout.id}`);
   return paths;

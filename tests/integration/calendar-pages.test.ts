@@ -207,4 +207,45 @@ describe("calendar pages", () => {
     await new Promise((r) => setTimeout(r, 50));
     for (const p of [path, filtered]) expect((await page(p, guest)).html, p).toContain("Свежая в кэше");
   });
+  it(
+    "a month's releases come once, beside the hydration data, as markup that keeps hostile text as text",
+    PAGE_TIMEOUT,
+    async () => {
+      const { client: editor } = await memberClient({ isDbEditor: true });
+      const pc = await scalar<number>("SELECT id FROM platforms WHERE slug = 'pc'");
+      const mark = `месяц-${Date.now().toString(36)}`;
+      const hostile = `${mark} </script><img src=x onerror=alert(1)> «кавычки» & "двойные"`;
+      await editor.post("/game/", { title: hostile, platforms: [pc], datetime_released: "2037-02-11T20:00" });
+      await editor.post("/game/", { title: `${mark} квартал`, platforms: [pc], datetime_released: "2037-Q1" });
+
+      const { client: member } = await memberClient();
+      for (const client of [await guestClient(), member]) {
+        const { res, html } = await page("/calendar?date=2037-3", client);
+        expect(res.status).toBe(200);
+        const scripts = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
+        const block = scripts.filter(([, attributes]) => attributes?.includes('id="sidecar-month"'));
+        expect(block).toHaveLength(1);
+        const data = JSON.parse(block[0]?.[2] as string) as { undated: { title: string }[] };
+        expect(data.undated.map((r) => r.title)).toContain(`${mark} квартал`);
+        // No other script carries the releases (the hydration data has the month's head only).
+        expect(
+          scripts
+            .filter(([, attributes]) => !attributes?.includes("sidecar"))
+            .some(([, , text]) => text?.includes(mark)),
+        ).toBe(false);
+      }
+
+      const { html } = await page("/calendar?date=2037-2", member);
+      expect(html).toContain(
+        `<span class="cal-release-title">${mark} &lt;/script&gt;&lt;img src=x onerror=alert(1)&gt; «кавычки» &amp; &quot;двойные&quot;</span>`,
+      );
+      expect(html).not.toContain("<img src=x");
+      expect(html).toContain(`aria-label="Следить за релизом «${mark} &lt;/script&gt;`);
+      expect(html).toContain('<span class="cal-release-time">20:00 МСК</span>');
+      // A client-side navigation's data request has no HTML to carry them: the releases come in the data.
+      const data = await member.request("GET", `${member.origin}/calendar.data?date=2037-2`);
+      expect(data.status).toBe(200);
+      expect(await data.text()).toContain(mark);
+    },
+  );
 });

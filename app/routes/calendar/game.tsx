@@ -1,9 +1,9 @@
 import { Form, redirect } from "react-router";
 import { ReleaseFields } from "#app/components/calendar-forms";
 import {
+  GameCover,
   PlatformBadges,
   platformMap,
-  ReleaseCover,
   SubscribeButton,
   SubscribeForm,
 } from "#app/components/calendar-release";
@@ -94,7 +94,7 @@ export default function GamePage({ loaderData, actionData }: Route.ComponentProp
         <Link to={back}>← Календарь релизов</Link>
       </p>
       <article className="card cal-game">
-        <ReleaseCover cover={game.cover} size="large" />
+        <GameCover cover={game.cover} />
         <div className="cal-game-text">
           <h1 className="page-title">{game.title}</h1>
           <h2 className="cal-section-title">Даты выхода</h2>

@@ -1,13 +1,15 @@
+import { useMemo } from "react";
 import { Form, redirect } from "react-router";
 import { NewGameForm } from "#app/components/calendar-forms";
 import { CalendarMonthView } from "#app/components/calendar-month";
-import { platformMap, ReleaseCard, SubscribeForm } from "#app/components/calendar-release";
+import { platformMap, ReleaseList, SubscribeForm } from "#app/components/calendar-release";
 import { asFailure } from "#app/components/form/action-result";
 import { IconCalendar } from "#app/components/icons";
 import { Link } from "#app/components/link";
 import { formFields, getCtx, loaderError, readForm, runAction } from "#app/lib/forms.server";
 import { pageMeta } from "#app/lib/meta";
 import { useRootData } from "#app/lib/root-data";
+import { sidecar } from "#app/lib/sidecar.server";
 import calendarCss from "#app/styles/pages/calendar.css?url";
 import { can } from "#workers/core/calendar/calendar.policy";
 import { listMonth, listPlatforms, searchReleases } from "#workers/core/calendar/calendar.read";
@@ -60,7 +62,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const search = q
     ? { q, results: Array.isArray(found) ? found : [], error: Array.isArray(found) ? null : (found?.error ?? null) }
     : null;
-  return { month, platforms, search };
+  // The month's releases (up to ~200 tiles) go beside the hydration data; their count is the header's.
+  const { releases, undated, ...head } = month;
+  const total = Object.values(releases).reduce((n, list) => n + list.length, 0) + undated.length;
+  return { month: head, releases: sidecar(ctx, "month", { releases, undated }), total, platforms, search };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -82,14 +87,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function CalendarPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { month, platforms, search } = loaderData;
+  const { month, releases, total, platforms, search } = loaderData;
   const { user } = useRootData();
-  const byId = platformMap(platforms);
+  const byId = useMemo(() => platformMap(platforms), [platforms]);
   const canSubscribe = !!user && !user.is_banned;
   const isEditor =
     !!user && can({ isBanned: user.is_banned, isDbEditor: user.is_db_editor, isAdmin: user.is_admin }, "edit");
   const platformSlug = month.platform?.slug ?? null;
-  const total = Object.values(month.releases).reduce((n, list) => n + list.length, 0) + month.undated.length;
   return (
     <main className="page page-calendar">
       {canSubscribe ? <SubscribeForm /> : null}
@@ -142,13 +146,7 @@ export default function CalendarPage({ loaderData, actionData }: Route.Component
                 : "Ничего не нашлось")}
           </h2>
           {search.results.length ? (
-            <ul className="cal-list">
-              {search.results.map((release) => (
-                <li key={release.id}>
-                  <ReleaseCard release={release} platforms={byId} canSubscribe={canSubscribe} showDate />
-                </li>
-              ))}
-            </ul>
+            <ReleaseList releases={search.results} platforms={byId} canSubscribe={canSubscribe} />
           ) : null}
           <p>
             <Link to={monthUrl(month.date, platformSlug)}>← К календарю</Link>
@@ -189,7 +187,7 @@ export default function CalendarPage({ loaderData, actionData }: Route.Component
             </Link>
           </nav>
 
-          <CalendarMonthView month={month} platforms={byId} canSubscribe={canSubscribe} />
+          <CalendarMonthView month={month} releases={releases} platforms={byId} canSubscribe={canSubscribe} />
         </>
       )}
 

@@ -1,5 +1,5 @@
 import { Form, redirect } from "react-router";
-import { platformMap, ReleaseCard, SubscribeForm } from "#app/components/calendar-release";
+import { platformMap, ReleaseList, SubscribeForm } from "#app/components/calendar-release";
 import { CsrfField } from "#app/components/csrf-field";
 import { asFailure, asSuccess } from "#app/components/form/action-result";
 import { SelectField } from "#app/components/form/field";
@@ -115,13 +115,7 @@ export default function MyReleases({ loaderData, actionData }: Route.ComponentPr
           Скоро
         </h2>
         {releases.upcoming.length ? (
-          <ul className="cal-list">
-            {releases.upcoming.map((release) => (
-              <li key={release.id}>
-                <ReleaseCard release={release} platforms={byId} canSubscribe showDate />
-              </li>
-            ))}
-          </ul>
+          <ReleaseList releases={releases.upcoming} platforms={byId} canSubscribe />
         ) : (
           <p className="empty">
             Вы пока ни за чем не следите. Откройте <Link to="/calendar">календарь</Link> и нажмите на колокольчик у
@@ -135,13 +129,7 @@ export default function MyReleases({ loaderData, actionData }: Route.ComponentPr
           <h2 id="my-past" className="cal-section-title">
             Уже вышли
           </h2>
-          <ul className="cal-list">
-            {releases.past.map((release) => (
-              <li key={release.id}>
-                <ReleaseCard release={release} platforms={byId} canSubscribe showDate />
-              </li>
-            ))}
-          </ul>
+          <ReleaseList releases={releases.past} platforms={byId} canSubscribe />
         </section>
       ) : null}
 
