@@ -96,6 +96,7 @@ export const SUITES = {
     "feed-ingest",
     "feed-pages",
     "search",
+    "search-highlight",
     "search-ranking",
     "search-word-forms",
     "queue-reindex",

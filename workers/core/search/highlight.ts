@@ -14,11 +14,18 @@ export interface TextMatch extends Marked {
   exact: Set<string>;
 }
 
-/** Every token of `text` that matches a word of the query. */
-export function markText(text: string, words: QueryWord[]): TextMatch {
+/**
+ * Every token of `text` that matches a word of the query; with `window`, only those starting within `window`
+ * characters of the first, once every word of the query is known to be there in the form typed (nothing later can
+ * change `exact` then): a long text is read only as far as a fragment of it shows.
+ */
+export function markText(text: string, words: QueryWord[], window = Number.POSITIVE_INFINITY): TextMatch {
   const marks: [number, number][] = [];
   const exact = new Set<string>();
+  let before = Number.POSITIVE_INFINITY;
   for (const token of matchingTokens(text, words)) {
+    if (token.start >= before && exact.size === words.length) break;
+    if (!marks.length) before = token.start + window;
     marks.push([token.start, token.end]);
     for (const word of words) if (matchKind(word, token.folded) === "exact") exact.add(word.word);
   }
@@ -36,7 +43,8 @@ const LEAD = 50;
  */
 export function fragment(text: string, words: QueryWord[], max = FRAGMENT_LENGTH): TextMatch | null {
   const flat = text.replace(/\s+/g, " ").trim();
-  const all = markText(flat, words);
+  // The fragment ends within `max` of its first match: marks after that are never shown.
+  const all = markText(flat, words, max);
   const first = all.marks[0];
   if (!first) return null;
   let start = Math.max(0, first[0] - LEAD);
