@@ -35,6 +35,16 @@ describe("the first threads of a long discussion", () => {
     expect(ids(shown)).toEqual(roots.slice(0, 2));
     expect(shown.map(size)).toEqual([3, 2]);
     expect(hidden).toBe(4);
+    // A limit that ends a thread takes no more: the next thread starts after it.
+    const three = await getFirstThreads(ctx, post.id, post.slug, 3);
+    expect(ids(three.roots)).toEqual(roots.slice(0, 1));
+    expect(three.hidden).toBe(6);
+    const six = await getFirstThreads(ctx, post.id, post.slug, 6);
+    expect(ids(six.roots)).toEqual(roots.slice(0, 3));
+    expect(six.hidden).toBe(3);
+    const seven = await getFirstThreads(ctx, post.id, post.slug, 7);
+    expect(ids(seven.roots)).toEqual(roots);
+    expect(seven.hidden).toBe(0);
   });
 
   it("never cuts a thread larger than the limit", async () => {

@@ -186,16 +186,20 @@ export function buildTree<T extends TreeView<T>>(views: T[]): T[] {
 
 /**
  * A condition on a comments table (names from `tables`, never input): the comment is in one of the owner's first
- * whole threads, oldest first, that together hold at least `limit` comments — a thread is never cut. A long
- * discussion opens with its beginning; the rest is one click away. Threads are counted in SQL, so a page of a
+ * whole threads, oldest first, that together hold at least `limit` (≥ 1) comments — a thread is never cut. A long
+ * discussion opens with its beginning; the rest is one click away. Threads are found in SQL, so a page of a
  * 1,000-comment post reads and serializes only what it shows.
+ *
+ * In path order a thread's comments follow its root, so those threads are the ones up to the thread of the
+ * `limit`-th comment: every path below that thread's root followed by ":" (paths are digits, and ":" comes after
+ * "9"), or every path when there are fewer comments. Both are ranges of the (owner, path) index: the `limit`-th path
+ * is `limit` steps into it and the threads one range, where counting each thread's comments walked every comment
+ * of the discussion twice (docs/decisions/0040-render-cpu.md §33).
  */
 export function inFirstThreads(tables: TreeTables, ownerId: number | Placeholder, limit: number | Placeholder): SQL {
   const table = sql.raw(tables.comments);
   const owner = sql.raw(tables.ownerColumn);
-  return sql`substr(${table}.path, 1, ${PATH_SEGMENT}) in (
-    select root from (
-      select root, sum(size) over (order by root rows between unbounded preceding and 1 preceding) as before
-      from (select substr(path, 1, ${PATH_SEGMENT}) as root, count(*) as size from ${table} where ${owner} = ${ownerId} group by root)
-    ) where coalesce(before, 0) < ${limit})`;
+  return sql`${table}.path < coalesce((
+    select substr(path, 1, ${PATH_SEGMENT}) || ':' from ${table} where ${owner} = ${ownerId}
+    order by path limit 1 offset ${limit} - 1), ':')`;
 }
