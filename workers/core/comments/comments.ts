@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { type CommentRow, comments, likes, postShares, posts, users } from "#drizzle/schema";
 import { serializePublicUser } from "#workers/core/accounts/accounts.serializers";
 import { authorColumns, oneObjectPerAuthor } from "#workers/core/accounts/public-users";
@@ -281,12 +281,12 @@ export async function deleteComment(ctx: RequestContext, id: unknown): Promise<D
  * current member's paws, nested. GET /v1/post/{slug}/ and the API's comment list carry all of it.
  */
 export async function getCommentTree(ctx: RequestContext, postId: number, postSlug: string): Promise<CommentView[]> {
-  return (await readTree(ctx, postId, postSlug)).roots;
+  return (await readTree(ctx, { id: postId }, postSlug)).roots;
 }
 
 /**
- * The post page's first whole threads holding at least `limit` comments (./tree.ts inFirstThreads), and how
- * many comments are left out.
+ * A post's first whole threads holding at least `limit` comments (./tree.ts inFirstThreads), and how many comments
+ * are left out.
  */
 export async function getFirstThreads(
   ctx: RequestContext,
@@ -294,19 +294,33 @@ export async function getFirstThreads(
   postSlug: string,
   limit: number,
 ): Promise<{ roots: CommentView[]; hidden: number }> {
-  return readTree(ctx, postId, postSlug, limit);
+  return readTree(ctx, { id: postId }, postSlug, limit);
+}
+
+/**
+ * The post page's comments, asked for by the post's slug together with the post's own read (one D1 round trip for
+ * both): the first threads holding at least `limit` comments, or every comment without `limit`. The page drops
+ * them when the post may not be shown or is a draft.
+ */
+export async function postPageComments(
+  ctx: RequestContext,
+  slug: string,
+  limit?: number,
+): Promise<{ roots: CommentView[]; hidden: number }> {
+  return readTree(ctx, { slug }, slug, limit);
 }
 
 /**
  * The tree's select: the comments joined with their authors and (for a member) the member's paws, so the first
  * threads are worked out once; the authors' columns are renamed so that it can share a coalesced D1 batch
- * (accounts/public-users.ts). Four shapes (a member's or a guest's; every comment or the first threads), each built
- * once per isolate (workers/platform/prepared.ts).
+ * (accounts/public-users.ts). Eight shapes (a member's or a guest's; every comment or the first threads; the post
+ * by id or by slug), each built once per isolate (workers/platform/prepared.ts).
  */
-function treeRead(member: boolean, first: boolean) {
-  return preparedRead(["postId", "actorId", "limit"], (db, p) => {
-    const ofPost = eq(comments.postId, p.postId);
-    const shown = first ? and(ofPost, inFirstThreads(TABLES, p.postId, p.limit)) : ofPost;
+function treeRead(member: boolean, first: boolean, bySlug: boolean) {
+  return preparedRead(["post", "actorId", "limit"], (db, p) => {
+    const post = bySlug ? postIdOfSlug(p.post) : p.post;
+    const ofPost = eq(comments.postId, post);
+    const shown = first ? and(ofPost, inFirstThreads(TABLES, post, p.limit)) : ofPost;
     const withAuthors = db
       .select({ comment: comments, author: authorColumns, ownNegative: member ? likes.isNegative : sql<null>`null` })
       .from(comments)
@@ -322,26 +336,46 @@ function treeRead(member: boolean, first: boolean) {
   });
 }
 
+/** The id of the post with this slug, as a value of a statement. */
+function postIdOfSlug(slug: Placeholder): SQL {
+  return sql`(select ${posts.id} from ${posts} where ${posts.slug} = ${slug})`;
+}
+
 const TREE_READS = {
-  guest: { all: treeRead(false, false), first: treeRead(false, true) },
-  member: { all: treeRead(true, false), first: treeRead(true, true) },
+  id: {
+    guest: { all: treeRead(false, false, false), first: treeRead(false, true, false) },
+    member: { all: treeRead(true, false, false), first: treeRead(true, true, false) },
+  },
+  slug: {
+    guest: { all: treeRead(false, false, true), first: treeRead(false, true, true) },
+    member: { all: treeRead(true, false, true), first: treeRead(true, true, true) },
+  },
 };
-const commentCount = preparedRead(["postId"], (db, p) =>
-  db.select({ count: count() }).from(comments).where(eq(comments.postId, p.postId)),
-);
+const COMMENT_COUNT = {
+  id: preparedRead(["post"], (db, p) =>
+    db.select({ count: count() }).from(comments).where(eq(comments.postId, p.post)),
+  ),
+  slug: preparedRead(["post"], (db, p) =>
+    db
+      .select({ count: count() })
+      .from(comments)
+      .where(eq(comments.postId, postIdOfSlug(p.post))),
+  ),
+};
 
 async function readTree(
   ctx: RequestContext,
-  postId: number,
+  post: { id: number } | { slug: string },
   postSlug: string,
   limit?: number,
 ): Promise<{ roots: CommentView[]; hidden: number }> {
   const actor = ctx.actor;
-  const values = { postId, actorId: actor?.id ?? 0, limit: limit ?? 0 };
+  const key = "id" in post ? "id" : "slug";
+  const values = { post: "id" in post ? post.id : post.slug, actorId: actor?.id ?? 0, limit: limit ?? 0 };
   const [[rows, total], rules] = await Promise.all([
     ctx.read([
-      TREE_READS[actor ? "member" : "guest"][limit === undefined ? "all" : "first"](ctx.db, values),
-      commentCount(ctx.db, values),
+      TREE_READS[key][actor ? "member" : "guest"][limit === undefined ? "all" : "first"](ctx.db, values),
+      COMMENT_COUNT[key](ctx.db, values),
     ]),
     actor ? commentRules(ctx) : Promise.resolve(undefined),
   ]);

@@ -196,7 +196,11 @@ export function buildTree<T extends TreeView<T>>(views: T[]): T[] {
  * is `limit` steps into it and the threads one range, where counting each thread's comments walked every comment
  * of the discussion twice (docs/decisions/0040-render-cpu.md §33).
  */
-export function inFirstThreads(tables: TreeTables, ownerId: number | Placeholder, limit: number | Placeholder): SQL {
+export function inFirstThreads(
+  tables: TreeTables,
+  ownerId: number | Placeholder | SQL,
+  limit: number | Placeholder,
+): SQL {
   const table = sql.raw(tables.comments);
   const owner = sql.raw(tables.ownerColumn);
   return sql`${table}.path < coalesce((

@@ -37,7 +37,8 @@ export function pinnedQuery(ctx: RequestContext) {
 /** pinnedQuery built once per isolate, for reads that do not embed it (workers/platform/prepared.ts). */
 export const pinnedRead = preparedRead([], (db) => pinnedList(db));
 
-function pinnedList(db: Db) {
+/** The pinned strip's posts (card columns), the most recently pinned first. */
+export function pinnedList(db: Db) {
   return db
     .select(POST_CARD_COLUMNS)
     .from(posts)

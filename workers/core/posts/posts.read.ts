@@ -26,17 +26,23 @@ export interface Page<T> {
   previous: string | null;
 }
 
-/** A post by its slug, and the members it is shared with: built once per isolate (workers/platform/prepared.ts). */
-export const postBySlug = preparedRead(["slug"], (db, p) =>
-  db.select().from(posts).where(eq(posts.slug, p.slug)).limit(1),
-);
-export const sharesBySlug = preparedRead(["slug"], (db, p) =>
-  db
+/** A post by its slug. */
+export function postOfSlug(db: Db, slug: string | Placeholder) {
+  return db.select().from(posts).where(eq(posts.slug, slug)).limit(1);
+}
+
+/** The members a post (by its slug) is shared with. */
+export function sharesOfSlug(db: Db, slug: string | Placeholder) {
+  return db
     .select({ userId: postShares.userId })
     .from(postShares)
     .innerJoin(posts, eq(posts.id, postShares.postId))
-    .where(eq(posts.slug, p.slug)),
-);
+    .where(eq(posts.slug, slug));
+}
+
+/** A post by its slug, and the members it is shared with: built once per isolate (workers/platform/prepared.ts). */
+export const postBySlug = preparedRead(["slug"], (db, p) => postOfSlug(db, p.slug));
+export const sharesBySlug = preparedRead(["slug"], (db, p) => sharesOfSlug(db, p.slug));
 
 export async function findPost(
   ctx: RequestContext,
@@ -128,10 +134,19 @@ export async function readCards(
   return cardResults(await ctx.read([...queries, ...other, ...reads] as never), queries.length, other.length);
 }
 
-/** The reads of the cards' data of card queries, embedding them (readCards). */
-function withCardData(db: Db, actorId: number | Placeholder | null, queries: readonly SQLWrapper[]): SQLWrapper[] {
+/**
+ * The reads of the cards' data of card queries, embedding them (readCards); `people`: queries of other members to
+ * read with the authors (a `user_id` column each). Their results: `cardDataFrom`.
+ */
+export function withCardData(
+  db: Db,
+  actorId: number | Placeholder | null,
+  queries: readonly SQLWrapper[],
+  people: readonly SQLWrapper[] = [],
+): SQLWrapper[] {
   const embedded = queries.map(embeddedOnce);
-  return cardDataQueries(db, actorId, columnOfRows(embedded, "id"), columnOfRows(embedded, "user_id"));
+  const users = [...embedded, ...people.map(embeddedOnce)];
+  return cardDataQueries(db, actorId, columnOfRows(embedded, "id"), columnOfRows(users, "user_id"));
 }
 
 /** readCards' results: the card queries' rows, the other reads', the cards' data. */
@@ -196,8 +211,8 @@ function cardDataQueries(
     : [userQuery, tagsQuery(db, ids)];
 }
 
-/** CardData from the results of cardDataQueries, in their order. */
-function cardDataFrom(results: readonly unknown[]): CardData {
+/** CardData from the results of cardDataQueries (or withCardData), in their order. */
+export function cardDataFrom(results: readonly unknown[]): CardData {
   const [userRows, tagRows, pawRows = [], markRows = []] = results as [
     PublicUserRow[],
     { postId: number; slug: string; name: string }[],
