@@ -285,22 +285,9 @@ export async function getCommentTree(ctx: RequestContext, postId: number, postSl
 }
 
 /**
- * A post's first whole threads holding at least `limit` comments (./tree.ts inFirstThreads), and how many comments
- * are left out.
- */
-export async function getFirstThreads(
-  ctx: RequestContext,
-  postId: number,
-  postSlug: string,
-  limit: number,
-): Promise<{ roots: CommentView[]; hidden: number }> {
-  return readTree(ctx, { id: postId }, postSlug, limit);
-}
-
-/**
  * The post page's comments, asked for by the post's slug together with the post's own read (one D1 round trip for
- * both): the first threads holding at least `limit` comments, or every comment without `limit`. The page drops
- * them when the post may not be shown or is a draft.
+ * both): the first whole threads holding at least `limit` comments (./tree.ts inFirstThreads) and how many are left
+ * out, or every comment without `limit`. The page drops them when the post may not be shown or is a draft.
  */
 export async function postPageComments(
   ctx: RequestContext,
@@ -313,8 +300,9 @@ export async function postPageComments(
 /**
  * The tree's select: the comments joined with their authors and (for a member) the member's paws, so the first
  * threads are worked out once; the authors' columns are renamed so that it can share a coalesced D1 batch
- * (accounts/public-users.ts). Eight shapes (a member's or a guest's; every comment or the first threads; the post
- * by id or by slug), each built once per isolate (workers/platform/prepared.ts).
+ * (accounts/public-users.ts). Its shapes (a member's or a guest's; every comment or the first threads; the post by
+ * id, for the API, or by slug, for the page) are each built once per isolate when first used
+ * (workers/platform/prepared.ts).
  */
 function treeRead(member: boolean, first: boolean, bySlug: boolean) {
   return preparedRead(["post", "actorId", "limit"], (db, p) => {
