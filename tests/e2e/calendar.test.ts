@@ -135,7 +135,8 @@ describe("release calendar", () => {
     });
     await tile.click();
     await page.waitForURL((url) => url.pathname === href);
-    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Последний костёр");
+    // The address changes as the navigation commits; the game's page renders right after.
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Последний костёр");
     await page.goBack();
     await expect
       .poll(() => page.locator(".cal-grid .cal-release-title", { hasText: "Последний костёр" }).count())
