@@ -2,6 +2,7 @@ import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { guestClient, json, memberClient } from "#tests/factories/client";
 import { scalar } from "#tests/factories/db";
+import { pageScripts } from "#tests/factories/pages";
 import { isCacheableGuestRequest } from "#workers/platform/page-cache";
 
 /** The calendar's pages through the Worker (pages included), as a browser without JavaScript uses them. */
@@ -13,6 +14,12 @@ async function page(path: string, client?: Awaited<ReturnType<typeof guestClient
   return { res, html: await res.text() };
 }
 
+/** A database editor's client and the PC platform's id, which most games here are on. */
+async function editorWithPc() {
+  const { client: editor } = await memberClient({ isDbEditor: true });
+  return { editor, pc: await scalar<number>("SELECT id FROM platforms WHERE slug = 'pc'") };
+}
+
 // The first page request compiles the pages (seconds on a busy machine).
 const PAGE_TIMEOUT = { timeout: 30_000 };
 
@@ -21,8 +28,7 @@ describe("calendar pages", () => {
     "a guest browses months by plain links, filtered by platform; the page is cacheable for guests",
     PAGE_TIMEOUT,
     async () => {
-      const { client: editor } = await memberClient({ isDbEditor: true });
-      const pc = await scalar<number>("SELECT id FROM platforms WHERE slug = 'pc'");
+      const { editor, pc } = await editorWithPc();
       const ps5 = await scalar<number>("SELECT id FROM platforms WHERE slug = 'ps5'");
       await editor.post("/game/", { title: "Страничная игра", platforms: [pc], datetime_released: "2036-04-10" });
       await editor.post("/game/", {
@@ -64,8 +70,7 @@ describe("calendar pages", () => {
     "a member follows a release with the plain form and sees it in «Мои релизы»; guests are sent to sign in",
     PAGE_TIMEOUT,
     async () => {
-      const { client: editor } = await memberClient({ isDbEditor: true });
-      const pc = await scalar<number>("SELECT id FROM platforms WHERE slug = 'pc'");
+      const { editor, pc } = await editorWithPc();
       const game = await json<{ id: number; releases: { id: number }[] }>(
         await editor.post("/game/", { title: "Игра для подписки", platforms: [pc], datetime_released: "2036-08-01" }),
       );
@@ -117,8 +122,7 @@ describe("calendar pages", () => {
     "an editor adds a game with the page's form (multipart, cover); a member gets 403 from the same form",
     PAGE_TIMEOUT,
     async () => {
-      const { client: editor } = await memberClient({ isDbEditor: true });
-      const pc = await scalar<number>("SELECT id FROM platforms WHERE slug = 'pc'");
+      const { editor, pc } = await editorWithPc();
       await editor.request("GET", `${editor.origin}/calendar`);
       const form = new FormData();
       form.set("csrf", editor.csrfToken ?? "");
@@ -198,8 +202,7 @@ describe("calendar pages", () => {
     expect(cached.headers.get("X-Page-Cache")).toBe("HIT");
     await cached.body?.cancel();
 
-    const { client: editor } = await memberClient({ isDbEditor: true });
-    const pc = await scalar<number>("SELECT id FROM platforms WHERE slug = 'pc'");
+    const { editor, pc } = await editorWithPc();
     expect(
       (await editor.post("/game/", { title: "Свежая в кэше", platforms: [pc], datetime_released: "2038-01-09" }))
         .status,
@@ -207,12 +210,12 @@ describe("calendar pages", () => {
     await new Promise((r) => setTimeout(r, 50));
     for (const p of [path, filtered]) expect((await page(p, guest)).html, p).toContain("Свежая в кэше");
   });
+
   it(
     "a month's releases come once, beside the hydration data, as markup that keeps hostile text as text",
     PAGE_TIMEOUT,
     async () => {
-      const { client: editor } = await memberClient({ isDbEditor: true });
-      const pc = await scalar<number>("SELECT id FROM platforms WHERE slug = 'pc'");
+      const { editor, pc } = await editorWithPc();
       const mark = `месяц-${Date.now().toString(36)}`;
       const hostile = `${mark} </script><img src=x onerror=alert(1)> «кавычки» & "двойные"`;
       await editor.post("/game/", { title: hostile, platforms: [pc], datetime_released: "2037-02-11T20:00" });
@@ -222,17 +225,12 @@ describe("calendar pages", () => {
       for (const client of [await guestClient(), member]) {
         const { res, html } = await page("/calendar?date=2037-3", client);
         expect(res.status).toBe(200);
-        const scripts = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
-        const block = scripts.filter(([, attributes]) => attributes?.includes('id="sidecar-month"'));
+        const { block, others } = pageScripts(html, "sidecar-month");
         expect(block).toHaveLength(1);
-        const data = JSON.parse(block[0]?.[2] as string) as { undated: { title: string }[] };
+        const data = JSON.parse(block[0] as string) as { undated: { title: string }[] };
         expect(data.undated.map((r) => r.title)).toContain(`${mark} квартал`);
         // No other script carries the releases (the hydration data has the month's head only).
-        expect(
-          scripts
-            .filter(([, attributes]) => !attributes?.includes("sidecar"))
-            .some(([, , text]) => text?.includes(mark)),
-        ).toBe(false);
+        expect(others.some((text) => text.includes(mark))).toBe(false);
       }
 
       const { html } = await page("/calendar?date=2037-2", member);

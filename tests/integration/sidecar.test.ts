@@ -2,19 +2,11 @@ import { describe, expect, it } from "vitest";
 import { sidecarJson } from "#app/lib/sidecar";
 import { memberClient } from "#tests/factories/client";
 import { createCommentRow } from "#tests/factories/comments";
+import { pageScripts } from "#tests/factories/pages";
 import { createDraftRow, createPost } from "#tests/factories/posts";
 import { createShoutCommentRow, createShoutRow } from "#tests/factories/shouts";
 import { createUser } from "#tests/factories/users";
 import { tagSlugBase } from "#workers/core/tags/tags.schemas";
-
-/** A page's scripts: the sidecar's data block (by its id) and every other script's text. */
-function scripts(page: string, id: string): { block: string[]; others: string[] } {
-  const block: string[] = [];
-  const others: string[] = [];
-  for (const [, attributes, text] of page.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g))
-    (attributes?.includes(`id="${id}"`) ? block : others).push(text ?? "");
-  return { block, others };
-}
 
 type TreeNode = { id: number; text: string; children: TreeNode[] };
 
@@ -40,7 +32,7 @@ describe("a page's large data beside the hydration data (app/lib/sidecar.tsx)", 
     const res = await client.get(`http://localhost/posts/${post.slug}`);
     expect(res.status).toBe(200);
     const page = await res.text();
-    const { block, others } = scripts(page, "sidecar-comments");
+    const { block, others } = pageScripts(page, "sidecar-comments");
     expect(block).toHaveLength(1);
     const tree = JSON.parse(block[0] as string) as TreeNode[];
     expect(tree.map((c) => [c.id, c.text])).toEqual([[first.id, `${mark} первая`]]);
@@ -67,7 +59,7 @@ describe("a page's large data beside the hydration data (app/lib/sidecar.tsx)", 
     const comment = await createShoutCommentRow(shout, author, { text: mark });
 
     const page = await (await client.get(`http://localhost/bonfire/${shout.id}`)).text();
-    const { block, others } = scripts(page, "sidecar-comments");
+    const { block, others } = pageScripts(page, "sidecar-comments");
     expect(block).toHaveLength(1);
     expect((JSON.parse(block[0] as string) as TreeNode[]).map((c) => [c.id, c.text])).toEqual([[comment.id, mark]]);
     expect(others.some((text) => text.includes(mark))).toBe(false);
@@ -89,7 +81,7 @@ describe("a page's large data beside the hydration data (app/lib/sidecar.tsx)", 
       const res = await client.get(`http://localhost${path}`);
       expect(res.status, path).toBe(200);
       const page = await res.text();
-      const { block, others } = scripts(page, "sidecar-feed");
+      const { block, others } = pageScripts(page, "sidecar-feed");
       expect(block, path).toHaveLength(1);
       const feed = JSON.parse(block[0] as string) as { results: { id: number; title: string }[] };
       expect(feed.results.find((p) => p.id === draft.id)?.title, path).toBe(title);
@@ -108,7 +100,10 @@ describe("a page's large data beside the hydration data (app/lib/sidecar.tsx)", 
 
     // Search's results, the same way.
     const query = `/search?q=${encodeURIComponent(mark)}`;
-    const { block, others } = scripts(await (await client.get(`http://localhost${query}`)).text(), "sidecar-results");
+    const { block, others } = pageScripts(
+      await (await client.get(`http://localhost${query}`)).text(),
+      "sidecar-results",
+    );
     expect(block).toHaveLength(1);
     expect((JSON.parse(block[0] as string) as { id: number; title: string }[]).map((p) => [p.id, p.title])).toEqual([
       [draft.id, title],
@@ -128,7 +123,7 @@ describe("a page's large data beside the hydration data (app/lib/sidecar.tsx)", 
 
     for (const path of ["/bonfire", `/users/${author.id}/shouts`]) {
       const page = await (await client.get(`http://localhost${path}`)).text();
-      const { block, others } = scripts(page, "sidecar-feed");
+      const { block, others } = pageScripts(page, "sidecar-feed");
       expect(block, path).toHaveLength(1);
       const feed = JSON.parse(block[0] as string) as { results: { id: number; headline: string }[] };
       expect(feed.results.find((s) => s.id === shout.id)?.headline, path).toBe(`${mark} ${HOSTILE}`);

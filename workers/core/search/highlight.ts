@@ -15,17 +15,17 @@ export interface TextMatch extends Marked {
 }
 
 /**
- * Every token of `text` that matches a word of the query; with `window`, only those starting within `window`
+ * Every token of `text` that matches a word of the query; with `reach`, only those starting within `reach`
  * characters of the first, once every word of the query is known to be there in the form typed (nothing later can
  * change `exact` then): a long text is read only as far as a fragment of it shows.
  */
-export function markText(text: string, words: QueryWord[], window = Number.POSITIVE_INFINITY): TextMatch {
+export function markText(text: string, words: QueryWord[], reach = Number.POSITIVE_INFINITY): TextMatch {
   const marks: [number, number][] = [];
   const exact = new Set<string>();
   let before = Number.POSITIVE_INFINITY;
   for (const token of matchingTokens(text, words)) {
     if (token.start >= before && exact.size === words.length) break;
-    if (!marks.length) before = token.start + window;
+    if (!marks.length) before = token.start + reach;
     marks.push([token.start, token.end]);
     for (const word of words) if (matchKind(word, token.folded) === "exact") exact.add(word.word);
   }
