@@ -87,15 +87,25 @@ async function servePage(request: Request, env: Env, ctx: ExecutionContext): Pro
   }
 
   // A cacheable request has no session cookie, so its render is a guest's.
-  const requestContext = await buildRequestContext(request, env, ctx, {
-    csrfCookie: validCsrf ?? newCsrf,
-    sharedRender: !!key,
-  });
-  requestContext.nonce = newNonce();
-  requestContext.documentRequest = !isDataRequest(new URL(request.url));
-  const context = new RouterContextProvider();
-  context.set(appContext, requestContext);
-  const rendered = await pageHandler(request, context);
+  const render = async (readAhead: boolean) => {
+    const requestContext = await buildRequestContext(request, env, ctx, {
+      csrfCookie: validCsrf ?? newCsrf,
+      sharedRender: !!key,
+      readAhead,
+    });
+    requestContext.nonce = newNonce();
+    requestContext.documentRequest = !isDataRequest(new URL(request.url));
+    const context = new RouterContextProvider();
+    context.set(appContext, requestContext);
+    return { requestContext, rendered: await pageHandler(request, context) };
+  };
+  // A member's read starts from the session this isolate remembers, checked with the page's first reads; a page
+  // rendered for a session that turned out revoked or changed never leaves (docs/decisions/0042-session-read-ahead.md).
+  let { requestContext, rendered } = await render(true);
+  if (!(await requestContext.verifySession())) {
+    await rendered.body?.cancel();
+    ({ requestContext, rendered } = await render(false));
+  }
   // The member's latest D1 bookmark (docs/decisions/0036); a shared render gets none.
   const bookmark = bookmarkForResponse(request, requestContext.d1);
   const response = bookmark.header

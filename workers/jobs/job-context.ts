@@ -16,6 +16,7 @@ export function jobRequestContext(job: JobContext): RequestContext {
     actor: null,
     sanction: null,
     sessionId: null,
+    verifySession: () => Promise.resolve(true),
     clientId: null,
     ip: "",
     csrfCookie: null,

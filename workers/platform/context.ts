@@ -1,12 +1,12 @@
 import type { UserRow } from "#drizzle/schema";
 import type { SanctionNotice } from "#workers/core/moderation/sanctions.constants";
-import { loadSanctionNotice } from "#workers/core/moderation/sanctions.read";
+import { isSanctioned, loadSanctionNotice } from "#workers/core/moderation/sanctions.read";
 import { readCookies, SESSION_COOKIE } from "./cookies";
 import { validCsrfToken } from "./csrf";
-import { coalescingReader, type Db, openRequestDb, type RequestDb, requestBookmark } from "./db";
+import { coalescingReader, type Db, openRequestDb, type RequestDb, type Riders, requestBookmark, ride } from "./db";
 import { readVars, type Vars } from "./env";
 import { invalidatePages } from "./page-cache";
-import { readSession } from "./session";
+import { readSession, readSessionAhead, type SessionAhead } from "./session";
 
 /**
  * Everything a service needs about the request, built once per request by the Worker and shared by both
@@ -35,6 +35,13 @@ export interface RequestContext {
   /** The member's active ban or block (reason and end), or null. */
   sanction: SanctionNotice | null;
   sessionId: string | null;
+  /**
+   * True once the session the request started from is known to be live and its member unchanged. A page's read
+   * request may start from the session as this isolate last read it (`readAhead`), checked in the page's first D1
+   * batch: the page door awaits this before the response leaves and renders again when it is false
+   * (docs/decisions/0042-session-read-ahead.md). Otherwise true at once.
+   */
+  verifySession: () => Promise<boolean>;
   /** The client's id from the `From` header; realtime echoes carry it back. */
   clientId: string | null;
   ip: string;
@@ -67,31 +74,42 @@ export async function buildRequestContext(
    * `csrfCookie`: the request's valid CSRF token when the caller has checked it already (pages). `sharedRender`: a
    * guest page rendered for the shared page cache (pages).
    */
-  options: { now?: () => Date; csrfCookie?: string | null; sharedRender?: boolean } = {},
+  options: { now?: () => Date; csrfCookie?: string | null; sharedRender?: boolean; readAhead?: boolean } = {},
 ): Promise<RequestContext> {
   const now = options.now ?? (() => new Date());
   const cookies = readCookies(request);
   const sharedRender = options.sharedRender ?? false;
-  const d1 = openRequestDb(env.DB, {
-    method: request.method,
-    bookmark: requestBookmark(request, cookies),
-    member: !!cookies[SESSION_COOKIE],
-    sharedRender,
-  });
+  const token = cookies[SESSION_COOKIE];
+  const isRead = request.method === "GET" || request.method === "HEAD";
+  // A page's read request may start from the remembered session: its writes then wait for the check.
+  const readAhead = !!options.readAhead && isRead && !!token;
+  let ahead: SessionAhead | null = null;
+  const d1 = openRequestDb(
+    env.DB,
+    { method: request.method, bookmark: requestBookmark(request, cookies), member: !!token, sharedRender },
+    readAhead ? () => sessionVerifiedForWrite(ahead?.verify ?? (() => Promise.resolve(true))) : undefined,
+  );
   const db = d1.db;
-  const session = await readSession(db, cookies[SESSION_COOKIE], now());
-  const sanction = session ? await loadSanctionNotice(db, session.user, now()) : null;
+  const riders: Riders = [];
+  if (readAhead) ahead = await readSessionAhead(db, token, now(), (query) => ride(db, riders, query));
+  const session =
+    ahead?.session ??
+    (await readSession(db, token, now(), {
+      remember: isRead ? (user) => !isSanctioned(user, now()) : undefined,
+    }));
+  const sanction = session && !ahead ? await loadSanctionNotice(db, session.user, now()) : null;
   const actor = session ? (sanction ? { ...session.user, isBanned: true } : session.user) : null;
   const context: RequestContext = {
     env,
     vars: readVars(env),
     db,
     d1,
-    read: coalescingReader(db),
+    read: coalescingReader(db, riders),
     request,
     actor,
     sanction,
     sessionId: session?.id ?? null,
+    verifySession: ahead ? ahead.verify : () => Promise.resolve(true),
     clientId: request.headers.get("From")?.slice(0, 100) || null,
     ip: request.headers.get("CF-Connecting-IP") ?? request.headers.get("X-Real-IP") ?? "127.0.0.1",
     csrfCookie: options.csrfCookie !== undefined ? options.csrfCookie : await validCsrfToken(request, env, cookies),
@@ -103,4 +121,12 @@ export async function buildRequestContext(
     invalidate: (paths) => ctx.waitUntil(invalidatePages(context, paths)),
   };
   return context;
+}
+
+/**
+ * A write of a request goes only once the session it started from is confirmed (`verifySession`); it fails when that
+ * session turned out revoked or its member changed (the page door then renders the request again).
+ */
+export async function sessionVerifiedForWrite(verify: () => Promise<boolean>): Promise<void> {
+  if (!(await verify())) throw new Error("The request's session changed while it was read ahead.");
 }

@@ -109,11 +109,58 @@ export interface RequestDb {
 }
 
 /** One request's database: a Drizzle instance around a D1 session started where `sessionStart` says. */
-export function openRequestDb(d1: D1Database, input: SessionStartInput): RequestDb {
+export function openRequestDb(d1: D1Database, input: SessionStartInput, beforeWrite?: () => Promise<void>): RequestDb {
   const start = sessionStart(input);
   const session = d1.withSession(start);
-  const client = countingD1Calls() ? countD1Calls(session) : session;
+  const counted = countingD1Calls() ? countD1Calls(session) : session;
+  const client = beforeWrite ? gatedWrites(counted, beforeWrite) : counted;
   return { db: bindDb(client), start, incoming: input.bookmark, bookmark: () => session.getBookmark(), input };
+}
+
+/** A statement that may write: anything but a select (or a `with` that only selects). */
+export function isWriteSql(text: string): boolean {
+  if (/^\s*select\b/i.test(text)) return false;
+  return !(/^\s*with\b/i.test(text) && !/\b(insert|update|delete|replace)\b/i.test(text));
+}
+
+/**
+ * `d1` whose writes wait for `beforeWrite` (and fail with it): a statement that may write, alone or in a batch, is
+ * sent only once it has settled. Reads go at once.
+ */
+function gatedWrites<T extends D1Client>(d1: T, beforeWrite: () => Promise<void>): T {
+  const writes = new WeakMap<object, D1PreparedStatement>();
+  const wrap = (stmt: D1PreparedStatement, write: boolean): D1PreparedStatement => {
+    if (!write) return stmt;
+    const proxy = new Proxy(stmt, {
+      get(target, key) {
+        if (key === "bind") return (...values: unknown[]) => wrap(target.bind(...values), true);
+        const value = Reflect.get(target, key, target);
+        if (typeof value !== "function") return value;
+        if (key === "all" || key === "first" || key === "run" || key === "raw") {
+          return async (...args: unknown[]) => {
+            await beforeWrite();
+            return value.apply(target, args);
+          };
+        }
+        return value.bind(target);
+      },
+    });
+    writes.set(proxy, stmt);
+    return proxy;
+  };
+  return new Proxy(d1, {
+    get(target, key) {
+      if (key === "prepare") return (text: string) => wrap(target.prepare(text), isWriteSql(text));
+      if (key === "batch") {
+        return async (stmts: D1PreparedStatement[]) => {
+          if (stmts.some((s) => writes.has(s))) await beforeWrite();
+          return target.batch(stmts.map((s) => writes.get(s) ?? s));
+        };
+      }
+      const value = Reflect.get(target, key, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
 }
 
 /** The request's bookmark: the later (bookmarks sort as text) of the header's and the cookie's valid values. */
@@ -212,18 +259,25 @@ function countD1Calls<T extends D1Client>(d1: T): T {
 // ─── coalesced reads: one D1 round trip per turn of the event loop ─────────────────────────────────────
 
 type BatchArg = Parameters<Db["batch"]>[0];
+type BatchGroup = { queries: BatchArg; resolve: (rows: unknown[]) => void; reject: (error: unknown) => void };
+
+/**
+ * Reads waiting to go with the next batch a coalescing reader sends, without starting one of their own (see `ride`).
+ */
+export type Riders = BatchGroup[];
 
 /**
  * A `db.batch` for READS that waits until the current turn of the event loop is over and sends every read
  * batch asked for meanwhile to D1 as one batch. A page's loaders run side by side (the root loader's site
  * config and unread count, the route's own queries), so together they cost one round trip instead of one
  * each. Only for reads: a failing merged batch is retried group by group, so one caller's error stays its own.
+ * `riders` go first in the next batch sent.
  */
-export function coalescingReader(db: Db): Db["batch"] {
-  let pending: { queries: BatchArg; resolve: (rows: unknown[]) => void; reject: (error: unknown) => void }[] = [];
+export function coalescingReader(db: Db, riders: Riders = []): Db["batch"] {
+  let pending: BatchGroup[] = [];
 
   async function flush(): Promise<void> {
-    const groups = pending;
+    const groups = [...riders.splice(0), ...pending];
     pending = [];
     if (groups.length === 1) {
       const [only] = groups;
@@ -249,6 +303,28 @@ export function coalescingReader(db: Db): Db["batch"] {
       pending.push({ queries, resolve: resolve as (rows: unknown[]) => void, reject });
       if (pending.length === 1) setTimeout(() => void flush(), 0);
     })) as Db["batch"];
+}
+
+/**
+ * A read that goes with the next batch of the coalescing reader given `riders` (its first statement), or on its own
+ * when `send` is called before any batch took it. Its rows as the query's own.
+ */
+export function ride<R>(db: Db, riders: Riders, query: BatchArg[number]): { rows: Promise<R>; send: () => void } {
+  let group: BatchGroup | undefined;
+  const rows = new Promise<unknown[]>((resolve, reject) => {
+    group = { queries: [query] as unknown as BatchArg, resolve, reject };
+  }).then((results) => results[0] as R);
+  // Whoever sends it awaits it; a failure no one asked about is not an unhandled rejection.
+  rows.catch(() => {});
+  const waiting = group as BatchGroup;
+  riders.push(waiting);
+  const send = () => {
+    const at = riders.indexOf(waiting);
+    if (at === -1) return;
+    riders.splice(at, 1);
+    db.batch(waiting.queries).then(waiting.resolve as (rows: unknown) => void, waiting.reject);
+  };
+  return { rows, send };
 }
 
 /**

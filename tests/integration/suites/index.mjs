@@ -21,6 +21,7 @@ export const SUITES = {
     "csrf-binding",
     "sessions",
     "d1-sessions",
+    "session-read-ahead",
     "coalesced-reads",
     "prepared-reads",
     "sign-up",

@@ -1,7 +1,7 @@
 import type { SQL } from "drizzle-orm";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
-import type { RequestContext } from "#workers/platform/context";
-import { rawD1Client } from "#workers/platform/db";
+import { type RequestContext, sessionVerifiedForWrite } from "#workers/platform/context";
+import { isWriteSql, rawD1Client } from "#workers/platform/db";
 
 const dialect = new SQLiteSyncDialect();
 
@@ -11,14 +11,16 @@ const dialect = new SQLiteSyncDialect();
  * Each statement's rows come back in order.
  */
 export async function rawBatch(
-  ctx: Pick<RequestContext, "env">,
+  ctx: Pick<RequestContext, "env"> & Partial<Pick<RequestContext, "verifySession">>,
   statements: SQL[],
 ): Promise<Record<string, unknown>[][]> {
   const d1 = rawD1Client(ctx.env.DB);
-  const prepared = statements.map((statement) => {
-    const query = dialect.sqlToQuery(statement);
-    return d1.prepare(query.sql).bind(...query.params);
-  });
+  const queries = statements.map((statement) => dialect.sqlToQuery(statement));
+  // The request's writes wait for its session, as its Drizzle client's do (workers/platform/db.ts gatedWrites).
+  if (ctx.verifySession && queries.some((query) => isWriteSql(query.sql))) {
+    await sessionVerifiedForWrite(ctx.verifySession);
+  }
+  const prepared = queries.map((query) => d1.prepare(query.sql).bind(...query.params));
   const results = await d1.batch(prepared);
   return results.map((r) => (r.results ?? []) as Record<string, unknown>[]);
 }
