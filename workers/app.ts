@@ -2,11 +2,11 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { api } from "./api/index";
 import { paymentWebhooks } from "./api/payment-webhooks";
 import { THEMES } from "./core/accounts/accounts.schemas";
-import { recordShoutView, shoutIdOfPath } from "./core/shouts/shouts";
+import { guestViewWritten, recordShoutView, shoutIdOfPath } from "./core/shouts/shouts";
 import { consumeQueue } from "./jobs/queue.consumer";
 import { onlyJob, runScheduledJobs } from "./jobs/scheduled";
 import { appContext } from "./platform/app-context";
-import { buildRequestContext } from "./platform/context";
+import { buildRequestContext, clientIp } from "./platform/context";
 import { csrfCookie, readCookies } from "./platform/cookies";
 import { mintCsrfTokenFor, validCsrfToken } from "./platform/csrf";
 import { BOOKMARK_HEADER, bookmarkForResponse } from "./platform/db";
@@ -43,11 +43,28 @@ async function buildVersion(): Promise<string> {
   return (await loadBuild()).assets.version;
 }
 
+/**
+ * Runs `edit` on a response's headers: in place when they may change (a response this Worker made: a page, a cache
+ * hit), on a copy when they may not (a redirect's, a fetched response's). A copy of the headers and the response for
+ * every change was a good part of a cache hit's own work.
+ */
+function editHeaders(response: Response, edit: (headers: Headers) => void): Response {
+  try {
+    edit(response.headers);
+    return response;
+  } catch {
+    const { status, statusText } = response;
+    const copy = new Response(response.body, { status, statusText, headers: new Headers(response.headers) });
+    edit(copy.headers);
+    return copy;
+  }
+}
+
 function withHeaders(response: Response, extra: Record<string, string>, setCookie: string | null): Response {
-  const headers = new Headers(response.headers);
-  for (const [name, value] of Object.entries(extra)) headers.set(name, value);
-  if (setCookie) headers.append("Set-Cookie", setCookie);
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  return editHeaders(response, (headers) => {
+    for (const [name, value] of Object.entries(extra)) headers.set(name, value);
+    if (setCookie) headers.append("Set-Cookie", setCookie);
+  });
 }
 
 /**
@@ -57,12 +74,13 @@ function withHeaders(response: Response, extra: Record<string, string>, setCooki
 function countGuestShoutView(request: Request, env: Env, ctx: ExecutionContext): void {
   const shoutId = shoutIdOfPath(new URL(request.url).pathname);
   if (shoutId === null) return;
-  ctx.waitUntil(
+  const count = async () => {
+    // A view this isolate already wrote today needs no context (most hits of a popular shout).
+    if (await guestViewWritten(shoutId, clientIp(request), new Date())) return;
     // Counting a view checks no CSRF token: the context is given none instead of verifying the cookie again.
-    buildRequestContext(request, env, ctx, { csrfCookie: null })
-      .then((guest) => recordShoutView(guest, shoutId))
-      .catch((error: unknown) => console.error("recordShoutView failed", error)),
-  );
+    await recordShoutView(await buildRequestContext(request, env, ctx, { csrfCookie: null }), shoutId);
+  };
+  ctx.waitUntil(count().catch((error: unknown) => console.error("recordShoutView failed", error)));
 }
 
 /** Pages: guests' views of public pages come from the page cache when they can; everything else is private. */
@@ -148,10 +166,10 @@ async function route(request: Request, env: Env, ctx: ExecutionContext): Promise
 function finish(request: Request, response: Response): Response {
   // An accepted websocket upgrade goes back as it is.
   if (response.status === 101) return response;
-  const headers = new Headers(response.headers);
-  secureHeaders(headers, new URL(request.url));
-  if (headers.has("Set-Cookie")) headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  return editHeaders(response, (headers) => {
+    secureHeaders(headers, new URL(request.url));
+    if (headers.has("Set-Cookie")) headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+  });
 }
 
 export default {

@@ -1,8 +1,9 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { guestClient, memberClient } from "#tests/factories/client";
-import { eventually } from "#tests/factories/db";
+import { eventually, scalar } from "#tests/factories/db";
 import { createPost, createPublishedPost } from "#tests/factories/posts";
+import { createShoutRow } from "#tests/factories/shouts";
 import { createUser } from "#tests/factories/users";
 import { THEMES } from "#workers/core/accounts/accounts.schemas";
 import {
@@ -226,6 +227,27 @@ describe("guest page cache", () => {
     const comment = await client.post("/comment/", { post_slug: commented.slug, text: "Уйду без следа" });
     const { id } = (await comment.json()) as { id: number };
     await leaves(() => client.request("DELETE", `/comment/${id}/`));
+  });
+
+  it("a guest's view of a shout's page counts once a day per address, from the cache too", async () => {
+    const shout = await createShoutRow(await createUser());
+    const url = `${ORIGIN}/bonfire/${shout.id}`;
+    const viewsCount = () => scalar("SELECT views_count FROM shouts WHERE id = ?", shout.id);
+    const view = async (ip: string) => {
+      const response = await SELF.fetch(url, { headers: { "CF-Connecting-IP": ip } });
+      expect(response.status).toBe(200);
+      await response.body?.cancel();
+      return response.headers.get("X-Page-Cache");
+    };
+    expect(await view("203.0.113.7")).toBe("MISS");
+    await eventually(async () => (await viewsCount()) === 1);
+    // The same guest again (a hit): no second view. Another address: one more.
+    await eventually(async () => (await view("203.0.113.7")) === "HIT");
+    expect(await view("203.0.113.8")).toBe("HIT");
+    await eventually(async () => (await viewsCount()) === 2);
+    expect(await view("203.0.113.7")).toBe("HIT");
+    expect(await view("203.0.113.8")).toBe("HIT");
+    expect(await viewsCount()).toBe(2);
   });
 
   it("a response that sets a cookie is never publicly cacheable, and never stored", async () => {

@@ -111,7 +111,7 @@ export async function buildRequestContext(
     sessionId: session?.id ?? null,
     verifySession: ahead ? ahead.verify : () => Promise.resolve(true),
     clientId: request.headers.get("From")?.slice(0, 100) || null,
-    ip: request.headers.get("CF-Connecting-IP") ?? request.headers.get("X-Real-IP") ?? "127.0.0.1",
+    ip: clientIp(request),
     csrfCookie: options.csrfCookie !== undefined ? options.csrfCookie : await validCsrfToken(request, env, cookies),
     now,
     waitUntil: (promise) => ctx.waitUntil(promise),
@@ -129,4 +129,9 @@ export async function buildRequestContext(
  */
 export async function sessionVerifiedForWrite(verify: () => Promise<boolean>): Promise<void> {
   if (!(await verify())) throw new Error("The request's session changed while it was read ahead.");
+}
+
+/** The visitor's address as Cloudflare (or the local proxy) passes it on. */
+export function clientIp(request: Request): string {
+  return request.headers.get("CF-Connecting-IP") ?? request.headers.get("X-Real-IP") ?? "127.0.0.1";
 }

@@ -224,7 +224,23 @@ export async function getShout(ctx: RequestContext, id: unknown): Promise<ShoutD
 /** Who is viewing: a member by id, a guest by a hash of the IP (the address itself is never stored). */
 async function viewerKey(ctx: RequestContext): Promise<string> {
   if (ctx.actor) return `u:${ctx.actor.id}`;
-  return `ip:${(await sha256(`shout-view:${ctx.ip}`)).slice(0, 32)}`;
+  return guestViewerKey(ctx.ip);
+}
+
+async function guestViewerKey(ip: string): Promise<string> {
+  return `ip:${(await sha256(`shout-view:${ip}`)).slice(0, 32)}`;
+}
+
+function viewKey(id: number, viewer: string, now: Date): string {
+  return `${id}:${viewer}:${Math.floor(now.getTime() / DAY_MS)}`;
+}
+
+/**
+ * Whether this isolate already wrote today's view of the shout by the guest at `ip`: a cache hit of a shout's page
+ * then needs no request context to count it (countShoutView would change nothing).
+ */
+export async function guestViewWritten(id: number, ip: string, now: Date): Promise<boolean> {
+  return viewsWritten.has(viewKey(id, await guestViewerKey(ip), now));
 }
 
 /** The (shout, viewer, day) views this isolate has written: repeats skip D1. Bounded, oldest forgotten first. */
@@ -246,9 +262,10 @@ function rememberViewWritten(view: string): void {
 export async function countShoutView(ctx: RequestContext, id: number): Promise<boolean> {
   if (!Number.isSafeInteger(id) || id <= 0) return false;
   const viewer = await viewerKey(ctx);
-  const day = Math.floor(ctx.now().getTime() / DAY_MS);
+  const now = ctx.now();
+  const day = Math.floor(now.getTime() / DAY_MS);
   // Every hit of a cached shout page lands here: a view this isolate already wrote today changes nothing in D1.
-  const seen = `${id}:${viewer}:${day}`;
+  const seen = viewKey(id, viewer, now);
   if (viewsWritten.has(seen)) return false;
   const authorGuard = ctx.actor ? sql`AND user_id != ${ctx.actor.id}` : sql``;
   const [inserted] = await rawBatch(ctx, [
