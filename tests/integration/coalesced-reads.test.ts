@@ -47,6 +47,35 @@ describe("coalesced reads", () => {
     expect(row?.id).toBe(user.id);
   });
 
+  it("`later` builds its reads when the batch goes: what the turn gathered meanwhile goes with them", async () => {
+    const a = await createUser();
+    const b = await createUser();
+    const { d1, trips: batches } = countingD1();
+    const db = createDb(d1);
+    const read = coalescingReader(db);
+    const wanted: number[] = [a.id];
+    const late = read.later(() => [
+      db
+        .select()
+        .from(users)
+        .where(inArray(users.id, [...wanted])),
+    ]);
+    const early = read([db.select().from(siteSettings)]);
+    wanted.push(b.id);
+    const [rows] = (await late) as [{ id: number }[]];
+    await early;
+    expect(batches).toEqual([2]);
+    expect(rows.map((row) => row.id).sort()).toEqual([a.id, b.id].sort());
+
+    // A build that throws fails its own caller only.
+    const failing = read.later(() => {
+      throw new Error("no reads");
+    });
+    const fine = read([db.select().from(siteSettings)]);
+    await expect(failing).rejects.toThrow("no reads");
+    expect(Array.isArray((await fine)[0])).toBe(true);
+  });
+
   it("a query embedded once is the same SQL, parameters and rows as Drizzle's own embedding", async () => {
     const made = [await createUser(), await createUser(), await createUser()];
     const db = createDb(countingD1().d1);

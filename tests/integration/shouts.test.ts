@@ -351,6 +351,33 @@ describe("visibility flags", () => {
     expect(ids(await json<PageOf<ShoutView>>(await member.get(`/user/${author.id}/shouts/`)))).toContain(shout.id);
   });
 
+  it("a shout's page reads the shout, its card's data and its comments in one D1 round trip", async () => {
+    const author = await createUser();
+    const reader = await createUser();
+    const shout = await createShoutRow(author);
+    const private_ = await createUser();
+    const hidden = await createShoutRow(private_);
+    await setSettings(private_, { is_shouts_public: false });
+    for (const viewer of [null, reader]) {
+      const { d1, trips } = countingD1();
+      const headers = new Headers();
+      if (viewer) headers.set("Cookie", `${SESSION_COOKIE}=${await createSessionFor(viewer)}`);
+      const ctx = await buildRequestContext(
+        new Request("http://localhost/", { headers }),
+        { ...env, DB: d1 },
+        {
+          waitUntil() {},
+        },
+      );
+      trips.length = 0;
+      const detail = await getShout(ctx, shout.id);
+      expect(trips).toHaveLength(1);
+      expect(detail).toEqual(await getShout(await serviceContext(viewer), shout.id));
+    }
+    // What was read for a shout a guest may not see goes with the 404.
+    await expect(getShout(await serviceContext(null), hidden.id)).rejects.toMatchObject({ code: "not_found" });
+  });
+
   it("views are counted once per viewer per day; the author's own views do not count", async () => {
     const author = await createUser();
     const shout = await createShoutRow(author);

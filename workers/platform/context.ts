@@ -3,7 +3,16 @@ import type { SanctionNotice } from "#workers/core/moderation/sanctions.constant
 import { isSanctioned, loadSanctionNotice } from "#workers/core/moderation/sanctions.read";
 import { readCookies, SESSION_COOKIE } from "./cookies";
 import { validCsrfToken } from "./csrf";
-import { coalescingReader, type Db, openRequestDb, type RequestDb, type Riders, requestBookmark, ride } from "./db";
+import {
+  coalescingReader,
+  type Db,
+  openRequestDb,
+  type Reader,
+  type RequestDb,
+  type Riders,
+  requestBookmark,
+  ride,
+} from "./db";
 import { readVars, type Vars } from "./env";
 import { invalidatePages } from "./page-cache";
 import { readSession, readSessionAhead, type SessionAhead } from "./session";
@@ -25,7 +34,7 @@ export interface RequestContext {
    * `db.batch` for reads that coalesces with the other reads of this turn (see coalescingReader): loaders that
    * run side by side share one D1 round trip. Never for writes.
    */
-  read: Db["batch"];
+  read: Reader;
   request: Request;
   /**
    * The signed-in member, or null for a guest. A sanctioned member stays signed in (reads) with `isBanned` true for

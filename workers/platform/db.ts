@@ -260,6 +260,14 @@ function countD1Calls<T extends D1Client>(d1: T): T {
 
 type BatchArg = Parameters<Db["batch"]>[0];
 type BatchGroup = { queries: BatchArg; resolve: (rows: unknown[]) => void; reject: (error: unknown) => void };
+/** A group whose reads are made when its batch goes (`later`). */
+type LateGroup = Omit<BatchGroup, "queries"> & { queries: BatchArg | (() => BatchArg) };
+
+/**
+ * A coalescing reader (`ctx.read`): `db.batch` for reads, and `later`, whose reads are built only when the batch goes
+ * (so whatever the turn gathered meanwhile goes with them).
+ */
+export type Reader = Db["batch"] & { later: (build: () => BatchArg) => Promise<unknown[]> };
 
 /**
  * Reads waiting to go with the next batch a coalescing reader sends, without starting one of their own (see `ride`).
@@ -273,12 +281,26 @@ export type Riders = BatchGroup[];
  * each. Only for reads: a failing merged batch is retried group by group, so one caller's error stays its own.
  * `riders` go first in the next batch sent.
  */
-export function coalescingReader(db: Db, riders: Riders = []): Db["batch"] {
-  let pending: BatchGroup[] = [];
+export function coalescingReader(db: Db, riders: Riders = []): Reader {
+  let pending: LateGroup[] = [];
+
+  /** The groups' reads, each late group's built now (one that fails to build fails alone). */
+  function built(late: LateGroup[]): BatchGroup[] {
+    return late.flatMap((group) => {
+      if (typeof group.queries !== "function") return [group as BatchGroup];
+      try {
+        return [{ ...group, queries: group.queries() }];
+      } catch (error) {
+        group.reject(error);
+        return [];
+      }
+    });
+  }
 
   async function flush(): Promise<void> {
-    const groups = [...riders.splice(0), ...pending];
+    const groups = [...riders.splice(0), ...built(pending)];
     pending = [];
+    if (groups.length === 0) return;
     if (groups.length === 1) {
       const [only] = groups;
       await db.batch(only.queries).then(only.resolve as (rows: unknown) => void, only.reject);
@@ -298,11 +320,12 @@ export function coalescingReader(db: Db, riders: Riders = []): Db["batch"] {
     }
   }
 
-  return ((queries: BatchArg) =>
-    new Promise((resolve, reject) => {
-      pending.push({ queries, resolve: resolve as (rows: unknown[]) => void, reject });
+  const enqueue = (queries: LateGroup["queries"]) =>
+    new Promise<unknown[]>((resolve, reject) => {
+      pending.push({ queries, resolve, reject });
       if (pending.length === 1) setTimeout(() => void flush(), 0);
-    })) as Db["batch"];
+    });
+  return Object.assign(enqueue as unknown as Db["batch"], { later: (build: () => BatchArg) => enqueue(build) });
 }
 
 /**

@@ -78,30 +78,38 @@ function grouped<T>(rows: { shoutId: number }[], map: (row: never) => T): Map<nu
  * The shouts whose data a request is gathering: what the lists of one page ask for at the same time (the bonfire's
  * list and its pinned strip) is read once, for all of them — five statements instead of five for each list.
  */
-const gathering = new WeakMap<RequestContext, { rows: Map<number, ShoutRow>; data: Promise<ShoutData> }>();
+const gathering = new WeakMap<RequestContext, { ids: Set<number>; data: Promise<ShoutData> }>();
 
 /**
- * Authors, media, tags and — for a member — their paws and bookmarks of these shouts, in one D1 batch. Calls made
- * in the same turn of the event loop share one read (their data holds every shout any of them asked for).
+ * Authors, media, tags and — for a member — their paws and bookmarks of the shouts with these ids, in one D1 batch.
+ * The reads are built when the request's next batch goes (`ctx.read.later`): calls made meanwhile share them (their
+ * data holds every shout any of them asked for), and a page that knows its shout's id asks before reading the shout
+ * itself, so both go in one round trip (`getShout`).
  */
-function shoutData(ctx: RequestContext, rows: ShoutRow[]): Promise<ShoutData> {
+export function shoutData(ctx: RequestContext, ids: number[]): Promise<ShoutData> {
   let batch = gathering.get(ctx);
   if (!batch) {
-    const gathered = new Map<number, ShoutRow>();
-    const data = new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() => {
-      gathering.delete(ctx);
-      return readShoutData(ctx, [...gathered.values()]);
-    });
-    batch = { rows: gathered, data };
+    const gathered = new Set<number>();
+    const member = !!ctx.actor;
+    const data = ctx.read
+      .later(() => {
+        gathering.delete(ctx);
+        return shoutDataReads(ctx, [...gathered]);
+      })
+      .then((rows) => shoutDataOf(rows as unknown as ShoutDataRows, member));
+    batch = { ids: gathered, data };
     gathering.set(ctx, batch);
   }
-  for (const row of rows) batch.rows.set(row.id, row);
+  for (const id of ids) batch.ids.add(id);
   return batch.data;
 }
 
 // A page's shout lists read these (shoutData): built once per isolate (workers/platform/prepared.ts).
 const shoutAuthors = preparedRead(["ids"], (db, p) =>
-  db.select(shoutAuthorColumns).from(users).where(inJson(users.id, p.ids)),
+  db
+    .select(shoutAuthorColumns)
+    .from(users)
+    .where(sql`${users.id} IN (SELECT ${shouts.userId} FROM ${shouts} WHERE ${inJson(shouts.id, p.ids)})`),
 );
 const shoutMediaOf = preparedRead(["ids"], (db, p) =>
   db
@@ -119,23 +127,24 @@ const shoutTagsOf = preparedRead(["ids"], (db, p) =>
     .orderBy(asc(shoutTags.position)),
 );
 
-async function readShoutData(ctx: RequestContext, rows: ShoutRow[]): Promise<ShoutData> {
-  const ids = rows.map((r) => r.id);
-  const userIds = [...new Set(rows.map((r) => r.userId))];
+function shoutDataReads(ctx: RequestContext, ids: number[]) {
   const list = { ids: JSON.stringify(ids) };
-  const userQuery = shoutAuthors(ctx.db, { ids: JSON.stringify(userIds) });
-  const mediaQuery = shoutMediaOf(ctx.db, list);
-  const tagQuery = shoutTagsOf(ctx.db, list);
+  const reads = [shoutAuthors(ctx.db, list), shoutMediaOf(ctx.db, list), shoutTagsOf(ctx.db, list)] as const;
   const actor = ctx.actor;
-  const [userRows, mediaRows, tagRows, pawRows, markRows] = actor
-    ? await ctx.read([
-        userQuery,
-        mediaQuery,
-        tagQuery,
+  return actor
+    ? ([
+        ...reads,
         ownPawsQuery(ctx.db, actor.id, "shout", ids),
         ownBookmarksQuery(ctx.db, actor.id, "shout", ids),
-      ])
-    : [...(await ctx.read([userQuery, mediaQuery, tagQuery])), [], []];
+      ] as const)
+    : reads;
+}
+
+type MemberReads = ReturnType<typeof shoutDataReads> & { length: 5 };
+type ShoutDataRows = { [K in keyof MemberReads]: Awaited<MemberReads[K]> };
+
+function shoutDataOf(rows: ShoutDataRows, member: boolean): ShoutData {
+  const [userRows, mediaRows, tagRows, pawRows, markRows] = member ? rows : [rows[0], rows[1], rows[2], [], []];
   return {
     users: new Map(userRows.map((u) => [u.id, u])),
     media: grouped(mediaRows, serializeMedia),
@@ -172,7 +181,13 @@ export function viewsFrom(ctx: RequestContext, rows: ShoutRow[], data: ShoutData
 /** Views of the rows, in their order. */
 export async function loadViews(ctx: RequestContext, rows: ShoutRow[]): Promise<ShoutView[]> {
   if (!rows.length) return [];
-  const [data, rules] = await Promise.all([shoutData(ctx, rows), ctx.actor ? shoutRules(ctx) : undefined]);
+  const [data, rules] = await Promise.all([
+    shoutData(
+      ctx,
+      rows.map((row) => row.id),
+    ),
+    ctx.actor ? shoutRules(ctx) : undefined,
+  ]);
   return viewsFrom(ctx, rows, data, rules);
 }
 
