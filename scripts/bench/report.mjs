@@ -148,6 +148,15 @@ export function writeReport({
       `| Cached guest pages within ${TARGETS.cachedFloorRatio}× the floor's CPU (${cachedIds.length} pages) | worst ${cachedWorst.v.toFixed(2)}× (${byId[cachedWorst.id].title}: ${load[cachedWorst.id].cpuPerRequest.toFixed(2)} ms against ${floorCpu.toFixed(2)} ms) | ${yes(cachedWorst.v <= TARGETS.cachedFloorRatio)} |`,
     );
   }
+  // The same pages against a static file of their size: what a hit costs beside serving as many bytes.
+  const sizeFloor = scenarios.find((s) => s.sizeFloor);
+  const sizeCpu = sizeFloor && load[sizeFloor.id]?.cpuPerRequest;
+  const sizedWorst = sizeCpu ? worst(cachedIds, (id) => load[id].cpuPerRequest / sizeCpu) : undefined;
+  if (sizedWorst) {
+    t.push(
+      `| Cached guest pages against a ${sizeFloor.title} (the bytes a hit writes) | worst ${sizedWorst.v.toFixed(2)}× (${byId[sizedWorst.id].title}: ${load[sizedWorst.id].cpuPerRequest.toFixed(2)} ms against ${sizeCpu.toFixed(2)} ms) | stated |`,
+    );
+  }
   for (const page of ["home", "hot", "bonfire"]) {
     for (const id of [`cached-${page}`, `render-${page}`]) {
       const l = load[id];

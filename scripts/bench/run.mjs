@@ -11,7 +11,7 @@
 // Usage: npm run bench [-- --no-build] [--duration 10] [--server direct|entry|wrangler] [--no-compare]
 //        [--only id,id…] (those scenarios only, printed, docs untouched) [--profile] [--state DIR]
 import { spawnSync } from "node:child_process";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -99,6 +99,10 @@ const hot = `/posts/${postSlug(HOT_POST_ID)}`;
 const medium = marker.medium_comments ? `/posts/${postSlug(MEDIUM_POST_ID)}` : null;
 if (!medium) console.warn("! В наборе данных нет статьи на 100 комментариев: повторите npm run bench:seed.");
 const memberCookie = `sessionid=${MEMBER.token}`;
+// A static file of a cached page's size (React's chunk, ~210 KB; the pages are 30–280 KB): a cache hit writes as
+// many bytes, which the small floor does not (workerd and the kernel's share of a hit grows with them).
+const largeStatic = readdirSync(path.join(client, "assets")).find((name) => /^react-[\w-]+\.js$/.test(name));
+const largeKb = largeStatic ? statSync(path.join(client, "assets", largeStatic)).size / 1024 : 0;
 const PAGES = benchPages(picked, { medium: !!medium }).filter((p) => !p.shellOnly);
 /**
  * `server`: "cached" runs on the server with the page cache on, "render" on the one with PAGE_CACHE=off.
@@ -106,6 +110,17 @@ const PAGES = benchPages(picked, { medium: !!medium }).filter((p) => !p.shellOnl
  */
 const SCENARIOS = [
   { id: "floor", title: "static file (the server's floor)", path: "/favicon.svg", server: "cached", floor: true },
+  ...(largeStatic
+    ? [
+        {
+          id: "static-large",
+          title: `static file of a page's size (${Math.round(largeKb)} KB)`,
+          path: `/assets/${largeStatic}`,
+          server: "cached",
+          sizeFloor: true,
+        },
+      ]
+    : []),
   ...PAGES.filter((p) => p.cached).map((p) => ({
     id: `cached-${p.id}`,
     title: `guest ${p.name}, page cache`,
@@ -151,7 +166,7 @@ const SCENARIOS = [
     guest: true,
     page: true,
   })),
-].filter((s) => !ONLY || s.floor || ONLY.includes(s.id));
+].filter((s) => !ONLY || s.floor || s.sizeFloor || ONLY.includes(s.id));
 const RENDER_VARS = { PAGE_CACHE: "off" };
 
 // Servers are stopped (their whole process group) however this script ends.
