@@ -358,8 +358,13 @@ export function ride<R>(db: Db, riders: Riders, query: BatchArg[number]): { rows
  */
 export function embeddedOnce(query: SQLWrapper): SQL {
   const { sql: text, params } = dialect.sqlToQuery(query.getSQL());
+  return embeddedText(text, params) ?? sql`${query}`;
+}
+
+/** A statement's text and its values as a query to embed, in parentheses; null when the text has a literal `?`. */
+export function embeddedText(text: string, params: readonly unknown[]): SQL | null {
   const pieces = text.split("?");
-  if (pieces.length !== params.length + 1) return sql`${query}`;
+  if (pieces.length !== params.length + 1) return null;
   const chunks = pieces.flatMap((piece, i) =>
     i < params.length ? [sql.raw(piece), sql`${params[i]}`] : [sql.raw(piece)],
   );

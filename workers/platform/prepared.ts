@@ -1,7 +1,7 @@
-import { fillPlaceholders, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { fillPlaceholders, type Placeholder, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import type { Db } from "./db";
+import { type Db, embeddedOnce, embeddedText } from "./db";
 
 /**
  * Reads whose SQL Drizzle builds once per isolate (docs/decisions/0040-render-cpu.md §23). Drizzle builds a query's
@@ -66,6 +66,13 @@ class PreparedRun {
     return prepared;
   }
 
+  /** This run's statement with its values, to embed in another (as `embeddedOnce` does a query). */
+  embedded(): SQL {
+    const embedded = embeddedText(this.built.query.sql, fillPlaceholders(this.built.query.params, this.values));
+    if (!embedded) throw new Error("A prepared read's text holds a literal `?`: it cannot be embedded.");
+    return embedded;
+  }
+
   // biome-ignore lint/suspicious/noThenProperty: a query is awaited as Drizzle's own queries are.
   then<T, E = never>(
     onFulfilled?: (rows: unknown) => T | PromiseLike<T>,
@@ -127,4 +134,9 @@ export function preparedReads<const N extends string, Q extends readonly BatchIt
  */
 export function inJson(column: SQLiteColumn, list: Placeholder): SQL {
   return sql`${column} IN (SELECT value FROM json_each(${list}))`;
+}
+
+/** A read (a prepared read's run, or any Drizzle query) as a query to embed in another statement of the same batch. */
+export function embeddedRead(query: unknown): SQL {
+  return query instanceof PreparedRun ? query.embedded() : embeddedOnce(query as SQLWrapper);
 }

@@ -1,11 +1,13 @@
 import { asc, eq, type SQL, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { type ShoutRow, shoutMedia, shouts, shoutTags, tags, type UserRow, users } from "#drizzle/schema";
 import type { PublicUserRow } from "#workers/core/accounts/public-users";
 import { publicUserColumns } from "#workers/core/accounts/public-users";
 import { getConfig } from "#workers/core/config/config";
 import { ownBookmarksQuery, ownPawsQuery, pawMap } from "#workers/core/reactions/reactions.read";
 import type { RequestContext } from "#workers/platform/context";
-import { inJson, preparedRead } from "#workers/platform/prepared";
+import type { Db } from "#workers/platform/db";
+import { embeddedRead, inJson, preparedRead, preparedReads } from "#workers/platform/prepared";
 import { authorFlags, can, type ShoutAccess, type ShoutRules } from "./shouts.policy";
 import { type MediaItem, type ShoutTagRef, type ShoutView, serializeMedia, serializeShout } from "./shouts.serializers";
 
@@ -78,64 +80,78 @@ function grouped<T>(rows: { shoutId: number }[], map: (row: never) => T): Map<nu
  * The shouts whose data a request is gathering: what the lists of one page ask for at the same time (the bonfire's
  * list and its pinned strip) is read once, for all of them — five statements instead of five for each list.
  */
-const gathering = new WeakMap<RequestContext, { ids: Set<number>; data: Promise<ShoutData> }>();
+const gathering = new WeakMap<RequestContext, { ids: Set<number>; lists: SQL[]; data: Promise<ShoutData> }>();
 
 /**
- * Authors, media, tags and — for a member — their paws and bookmarks of the shouts with these ids, in one D1 batch.
- * The reads are built when the request's next batch goes (`ctx.read.later`): calls made meanwhile share them (their
- * data holds every shout any of them asked for), and a page that knows its shout's id asks before reading the shout
- * itself, so both go in one round trip (`getShout`).
+ * Authors, media, tags and — for a member — their paws and bookmarks of the shouts with these ids and of the shouts
+ * `lists` return (reads of shout rows not yet run, embedded: `embeddedRead`), in one D1 batch. The reads are built
+ * when the request's next batch goes (`ctx.read.later`): calls made meanwhile share them (their data holds every
+ * shout any of them asked for). So a page that knows its shout's id, or reads a list in that batch, gets the data in
+ * the same round trip (`getShout`, `readShoutList`).
  */
-export function shoutData(ctx: RequestContext, ids: number[]): Promise<ShoutData> {
+export function shoutData(ctx: RequestContext, ids: number[], lists: SQL[] = []): Promise<ShoutData> {
   let batch = gathering.get(ctx);
   if (!batch) {
-    const gathered = new Set<number>();
+    const gathered = { ids: new Set<number>(), lists: [] as SQL[] };
     const member = !!ctx.actor;
     const data = ctx.read
       .later(() => {
         gathering.delete(ctx);
-        return shoutDataReads(ctx, [...gathered]);
+        return shoutDataReads(ctx, [...gathered.ids], gathered.lists);
       })
       .then((rows) => shoutDataOf(rows as unknown as ShoutDataRows, member));
-    batch = { ids: gathered, data };
+    batch = { ...gathered, data };
     gathering.set(ctx, batch);
   }
   for (const id of ids) batch.ids.add(id);
+  batch.lists.push(...lists);
   return batch.data;
 }
 
-// A page's shout lists read these (shoutData): built once per isolate (workers/platform/prepared.ts).
-const shoutAuthors = preparedRead(["ids"], (db, p) =>
-  db
-    .select(shoutAuthorColumns)
-    .from(users)
-    .where(sql`${users.id} IN (SELECT ${shouts.userId} FROM ${shouts} WHERE ${inJson(shouts.id, p.ids)})`),
-);
-const shoutMediaOf = preparedRead(["ids"], (db, p) =>
-  db
-    .select()
-    .from(shoutMedia)
-    .where(inJson(shoutMedia.shoutId, p.ids))
-    .orderBy(asc(shoutMedia.shoutId), asc(shoutMedia.position), asc(shoutMedia.id)),
-);
-const shoutTagsOf = preparedRead(["ids"], (db, p) =>
-  db
-    .select({ shoutId: shoutTags.shoutId, slug: tags.slug, name: tags.name })
-    .from(shoutTags)
-    .innerJoin(tags, eq(tags.id, shoutTags.tagId))
-    .where(inJson(shoutTags.shoutId, p.ids))
-    .orderBy(asc(shoutTags.position)),
-);
+/** The reads of shoutData but the member's own: `idsIn(column)` is the condition that the column is one of the ids. */
+function dataReads(db: Db, idsIn: (column: SQLiteColumn) => SQL) {
+  return [
+    db
+      .select(shoutAuthorColumns)
+      .from(users)
+      .where(sql`${users.id} IN (SELECT ${shouts.userId} FROM ${shouts} WHERE ${idsIn(shouts.id)})`),
+    db
+      .select()
+      .from(shoutMedia)
+      .where(idsIn(shoutMedia.shoutId))
+      .orderBy(asc(shoutMedia.shoutId), asc(shoutMedia.position), asc(shoutMedia.id)),
+    db
+      .select({ shoutId: shoutTags.shoutId, slug: tags.slug, name: tags.name })
+      .from(shoutTags)
+      .innerJoin(tags, eq(tags.id, shoutTags.tagId))
+      .where(idsIn(shoutTags.shoutId))
+      .orderBy(asc(shoutTags.position)),
+  ] as const;
+}
 
-function shoutDataReads(ctx: RequestContext, ids: number[]) {
-  const list = { ids: JSON.stringify(ids) };
-  const reads = [shoutAuthors(ctx.db, list), shoutMediaOf(ctx.db, list), shoutTagsOf(ctx.db, list)] as const;
+// Ids known (most lists, a shout's page): built once per isolate (workers/platform/prepared.ts).
+const dataReadsOfIds = preparedReads(["ids"], (db, p) => dataReads(db, (column) => inJson(column, p.ids)));
+
+function shoutDataReads(ctx: RequestContext, ids: number[], lists: SQL[]) {
+  // Lists embedded: the ids they return and the ids given, as one set.
+  const set = lists.length
+    ? sql`(${sql.join(
+        [
+          ...(ids.length ? [sql`SELECT value FROM json_each(${JSON.stringify(ids)})`] : []),
+          ...lists.map((list) => sql`SELECT ${sql.identifier("id")} FROM ${list}`),
+        ],
+        sql` UNION ALL `,
+      )})`
+    : null;
+  const reads = set
+    ? dataReads(ctx.db, (column) => sql`${column} IN ${set}`)
+    : dataReadsOfIds(ctx.db, { ids: JSON.stringify(ids) });
   const actor = ctx.actor;
   return actor
     ? ([
         ...reads,
-        ownPawsQuery(ctx.db, actor.id, "shout", ids),
-        ownBookmarksQuery(ctx.db, actor.id, "shout", ids),
+        ownPawsQuery(ctx.db, actor.id, "shout", set ?? ids),
+        ownBookmarksQuery(ctx.db, actor.id, "shout", set ?? ids),
       ] as const)
     : reads;
 }
@@ -176,6 +192,22 @@ export function viewsFrom(ctx: RequestContext, rows: ShoutRow[], data: ShoutData
       }),
     ];
   });
+}
+
+/**
+ * A list of shouts — a read of `{ shout }` rows, not yet run — with the data of its shouts in the same round trip
+ * (shoutData embeds the list). `views` makes the views of the rows it is given (the ones a page shows).
+ */
+export async function readShoutList(
+  ctx: RequestContext,
+  list: unknown,
+): Promise<{ rows: ShoutRow[]; views: (shown: ShoutRow[]) => ShoutView[] }> {
+  const [[found], data, rules] = await Promise.all([
+    ctx.read([list] as never) as Promise<[{ shout: ShoutRow }[]]>,
+    shoutData(ctx, [], [embeddedRead(list)]),
+    ctx.actor ? shoutRules(ctx) : undefined,
+  ]);
+  return { rows: found.map((row) => row.shout), views: (shown) => viewsFrom(ctx, shown, data, rules) };
 }
 
 /** Views of the rows, in their order. */

@@ -26,6 +26,7 @@ import {
   listedWhere,
   listedWhereFor,
   loadViews,
+  readShoutList,
   shoutAccess,
   shoutData,
   shoutRules,
@@ -175,12 +176,12 @@ export async function listShouts(ctx: RequestContext, input: unknown): Promise<P
   const size = SHOUTS_PAGE_SIZE;
   if (type === "new") {
     // Coalesced reads (ctx.read): the list, the pinned strips and the page's config share a round trip.
+    // Its shouts' data too: shoutData embeds the list (readShoutList).
     const newest = NEWEST_READS[ctx.actor ? "member" : "guest"][cursor ? "after" : "first"];
-    const [found] = await ctx.read([newest(ctx.db, { cursor: cursor ?? 0 })]);
-    const rows = found.map((r) => r.shout);
+    const { rows, views } = await readShoutList(ctx, newest(ctx.db, { cursor: cursor ?? 0 }));
     const shown = rows.slice(0, size);
     return {
-      results: await loadViews(ctx, shown),
+      results: views(shown),
       next: rows.length > size ? `?cursor=${shown[shown.length - 1].id}` : null,
       previous: null,
     };
@@ -217,9 +218,8 @@ export async function listShouts(ctx: RequestContext, input: unknown): Promise<P
 
 /** GET /v1/shout/pinned/: pinned shouts that are listed (not muted), the latest pinned first (at most 50). */
 export async function listPinnedShouts(ctx: RequestContext): Promise<ShoutView[]> {
-  const [found] = await ctx.read([PINNED_READS[ctx.actor ? "member" : "guest"](ctx.db, {})]);
-  const rows = found.map((r) => r.shout);
-  return loadViews(ctx, rows);
+  const { rows, views } = await readShoutList(ctx, PINNED_READS[ctx.actor ? "member" : "guest"](ctx.db, {}));
+  return views(rows);
 }
 
 /** GET /v1/shout/{id}/: the shout and its comment tree (muted shouts too; 404 for guests if the author hides them). */
