@@ -8,6 +8,7 @@ import worker from "#workers/app";
 import { rawBatch } from "#workers/core/comments/d1";
 import { buildRequestContext } from "#workers/platform/context";
 import { SESSION_COOKIE } from "#workers/platform/cookies";
+import { readSession } from "#workers/platform/session";
 
 /** A member's page through the Worker, on a D1 that counts its round trips (statements per trip). */
 async function memberPage(token: string, path = "/") {
@@ -96,6 +97,15 @@ describe("a member's page reads the session with the page's own reads (docs/deci
     expect(await ahead.verifySession()).toBe(false);
     const [row] = await db().select({ avatarKey: users.avatarKey }).from(users).where(eq(users.id, member.id));
     expect(row?.avatarKey).toBe("avatars/live.webp");
+  });
+
+  it("another reader of the session (the realtime connection) leaves the remembered row as it is", async () => {
+    const member = await createUser();
+    const token = await createSessionFor(member);
+    const first = await memberPage(token);
+    expect(await readSession(db(), token, new Date())).toMatchObject({ user: { id: member.id } });
+    const second = await memberPage(token);
+    expect(second.trips).toHaveLength(first.trips.length - 1);
   });
 
   it("a mutation reads the session itself and forgets the remembered row", async () => {

@@ -103,9 +103,7 @@ export async function buildRequestContext(
   if (readAhead) ahead = await readSessionAhead(db, token, now(), (query) => ride(db, riders, query));
   const session =
     ahead?.session ??
-    (await readSession(db, token, now(), {
-      remember: isRead ? (user) => !isSanctioned(user, now()) : undefined,
-    }));
+    (await readSession(db, token, now(), isRead ? { remember: (user) => !isSanctioned(user, now()) } : "forget"));
   const sanction = session && !ahead ? await loadSanctionNotice(db, session.user, now()) : null;
   const actor = session ? (sanction ? { ...session.user, isBanned: true } : session.user) : null;
   const context: RequestContext = {

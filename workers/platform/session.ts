@@ -74,21 +74,23 @@ async function settle(db: Db, id: string, row: LiveSessionRow, now: Date): Promi
 }
 
 /**
- * Finds the live session for a cookie token; expired sessions are deleted on sight. `remember`: whether this isolate
- * keeps the member's row for `readSessionAhead` (a read request's; a mutation may change the row, so it forgets it).
+ * Finds the live session for a cookie token; expired sessions are deleted on sight. `memory`: what this isolate's
+ * memory of the session for `readSessionAhead` becomes — a page's read request keeps the member's row when
+ * `remember` says so (and forgets it otherwise), a mutation forgets it (it may change the row); other readers (the
+ * realtime connection, jobs) leave it as it is.
  */
 export async function readSession(
   db: Db,
   token: string | undefined,
   now: Date,
-  { remember }: { remember?: (user: UserRow) => boolean } = {},
+  memory: { remember: (user: UserRow) => boolean } | "forget" | null = null,
 ): Promise<SessionInfo | null> {
   if (!token || token.length > 100) return null;
   const id = await sha256(token);
   const [row] = await liveSession(db, { id, now });
   const live = row ? await settle(db, id, row, now) : null;
-  if (live && remember?.(live.user)) rememberSession(id, live);
-  else forgetSession(id);
+  if (live && memory !== null && memory !== "forget" && memory.remember(live.user)) rememberSession(id, live);
+  else if (memory !== null || !live) forgetSession(id);
   return live ? { id, user: live.user } : null;
 }
 
