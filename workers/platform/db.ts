@@ -128,33 +128,59 @@ export function isWriteSql(text: string): boolean {
  * sent only once it has settled. Reads go at once.
  */
 function gatedWrites<T extends D1Client>(d1: T, beforeWrite: () => Promise<void>): T {
-  const writes = new WeakMap<object, D1PreparedStatement>();
-  const wrap = (stmt: D1PreparedStatement, write: boolean): D1PreparedStatement => {
-    if (!write) return stmt;
+  return intercepted(d1, {
+    statement: async (sent, run) => {
+      if (isWriteSql(sent.sql)) await beforeWrite();
+      return run();
+    },
+    batch: async (sent, run) => {
+      if (sent.some((statement) => isWriteSql(statement.sql))) await beforeWrite();
+      return run();
+    },
+  });
+}
+
+/** A statement as sent: its text and bound values. */
+interface SentStatement {
+  sql: string;
+  params: unknown[];
+}
+
+/**
+ * `d1` with its calls going through `around`: each statement's run (`all`, `first`, `run`, `raw`, with the method's
+ * name) and each batch, with what they send. `run` makes the call itself.
+ */
+function intercepted<T extends D1Client>(
+  d1: T,
+  around: {
+    statement: (sent: SentStatement & { method: string }, run: () => Promise<unknown>) => Promise<unknown>;
+    batch: (sent: SentStatement[], run: () => Promise<unknown>) => Promise<unknown>;
+  },
+): T {
+  const real = new WeakMap<object, { stmt: D1PreparedStatement } & SentStatement>();
+  const wrap = (stmt: D1PreparedStatement, sql: string, params: unknown[] = []): D1PreparedStatement => {
     const proxy = new Proxy(stmt, {
       get(target, key) {
-        if (key === "bind") return (...values: unknown[]) => wrap(target.bind(...values), true);
+        if (key === "bind") return (...values: unknown[]) => wrap(target.bind(...values), sql, values);
         const value = Reflect.get(target, key, target);
         if (typeof value !== "function") return value;
         if (key === "all" || key === "first" || key === "run" || key === "raw") {
-          return async (...args: unknown[]) => {
-            await beforeWrite();
-            return value.apply(target, args);
-          };
+          return (...args: unknown[]) =>
+            around.statement({ sql, params, method: key }, () => value.apply(target, args) as Promise<unknown>);
         }
         return value.bind(target);
       },
     });
-    writes.set(proxy, stmt);
+    real.set(proxy, { stmt, sql, params });
     return proxy;
   };
   return new Proxy(d1, {
     get(target, key) {
-      if (key === "prepare") return (text: string) => wrap(target.prepare(text), isWriteSql(text));
+      if (key === "prepare") return (sql: string) => wrap(target.prepare(sql), sql);
       if (key === "batch") {
-        return async (stmts: D1PreparedStatement[]) => {
-          if (stmts.some((s) => writes.has(s))) await beforeWrite();
-          return target.batch(stmts.map((s) => writes.get(s) ?? s));
+        return (stmts: D1PreparedStatement[]) => {
+          const sent = stmts.map((s) => real.get(s) ?? { sql: "?", params: [] });
+          return around.batch(sent, () => target.batch(stmts.map((s) => real.get(s)?.stmt ?? s)));
         };
       }
       const value = Reflect.get(target, key, target);
@@ -216,42 +242,16 @@ function countD1Calls<T extends D1Client>(d1: T): T {
   let n = 0;
   const log = (method: string, sql: string) =>
     console.log(`d1_call db=${db} n=${++n} ${method} ${sql.replace(/\s+/g, " ")}`);
-  const real = new WeakMap<object, { stmt: D1PreparedStatement; sql: string; params: unknown[] }>();
   // The bound values follow the statement as ⟦JSON⟧, so a statement can be replayed (EXPLAIN, timing).
-  const shown = (sql: string, params: unknown[]) => `${sql} ⟦${JSON.stringify(params)}⟧`;
-  const wrap = (stmt: D1PreparedStatement, sql: string, params: unknown[] = []): D1PreparedStatement => {
-    const proxy = new Proxy(stmt, {
-      get(target, key) {
-        if (key === "bind") return (...values: unknown[]) => wrap(target.bind(...values), sql, values);
-        const value = Reflect.get(target, key, target);
-        if (typeof value !== "function") return value;
-        if (key === "all" || key === "first" || key === "run" || key === "raw") {
-          return (...args: unknown[]) => {
-            log(key, shown(sql, params));
-            return value.apply(target, args);
-          };
-        }
-        return value.bind(target);
-      },
-    });
-    real.set(proxy, { stmt, sql, params });
-    return proxy;
-  };
-  return new Proxy(d1, {
-    get(target, key) {
-      if (key === "prepare") return (sql: string) => wrap(target.prepare(sql), sql);
-      if (key === "batch") {
-        return (stmts: D1PreparedStatement[]) => {
-          const described = stmts.map((s) => {
-            const known = real.get(s);
-            return known ? shown(known.sql, known.params) : "?";
-          });
-          log(`batch(${stmts.length})`, described.join(" | "));
-          return target.batch(stmts.map((s) => real.get(s)?.stmt ?? s));
-        };
-      }
-      const value = Reflect.get(target, key, target);
-      return typeof value === "function" ? value.bind(target) : value;
+  const shown = (sent: SentStatement) => `${sent.sql} ⟦${JSON.stringify(sent.params)}⟧`;
+  return intercepted(d1, {
+    statement: (sent, run) => {
+      log(sent.method, shown(sent));
+      return run();
+    },
+    batch: (sent, run) => {
+      log(`batch(${sent.length})`, sent.map(shown).join(" | "));
+      return run();
     },
   });
 }

@@ -89,8 +89,10 @@ export async function readSession(
   const id = await sha256(token);
   const [row] = await liveSession(db, { id, now });
   const live = row ? await settle(db, id, row, now) : null;
-  if (live && memory !== null && memory !== "forget" && memory.remember(live.user)) rememberSession(id, live);
-  else if (memory !== null || !live) forgetSession(id);
+  if (live && memory !== null && memory !== "forget") {
+    if (memory.remember(live.user)) rememberSession(id, live);
+    else forgetSession(id);
+  } else if (!live || memory === "forget") forgetSession(id);
   return live ? { id, user: live.user } : null;
 }
 
