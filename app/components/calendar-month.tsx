@@ -1,7 +1,8 @@
 import { useMemo } from "react";
-import { ReleaseList, releaseCardMarkup, releaseHolder } from "#app/components/calendar-release";
+import { releaseCardMarkup, releaseItemsMarkup } from "#app/components/calendar-release";
+import { followMarkupLink } from "#app/components/link";
 import { html, type Markup } from "#app/lib/html";
-import { type Sidecar, useSidecar } from "#app/lib/sidecar";
+import { type Sidecar, sidecarMarkup } from "#app/lib/sidecar";
 import { dayKey, daysInMonth, dayTitle, WEEKDAYS_SHORT } from "#workers/core/calendar/calendar.dates";
 import type { CalendarMonth } from "#workers/core/calendar/calendar.read";
 import type { PlatformShape, ReleaseTile } from "#workers/core/calendar/calendar.serializers";
@@ -44,14 +45,36 @@ function monthDaysMarkup(
   return html`${items}`;
 }
 
+const MONTH_HOLDER_ID = "cal-month";
+
+/** The month's grid of days, its undated releases and, when it has none, the words that say so. */
+function monthMarkup(
+  month: MonthHead,
+  releases: MonthReleases,
+  platforms: Map<number, PlatformShape>,
+  canSubscribe: boolean,
+): Markup {
+  const days = monthDaysMarkup(month, releases.releases, platforms, canSubscribe);
+  const undated = releases.undated.length
+    ? html`<section class="cal-undated" aria-labelledby="cal-undated-title"><h2 id="cal-undated-title" class="cal-section-title">Дата уточняется</h2><ul class="cal-list">${releaseItemsMarkup(releases.undated, platforms, canSubscribe)}</ul></section>`
+    : null;
+  const empty =
+    !Object.keys(releases.releases).length && !releases.undated.length
+      ? html`<p class="empty cal-empty">${month.platform ? `В этом месяце релизов на ${month.platform.title} нет.` : "В этом месяце релизов пока нет."}</p>`
+      : null;
+  return html`<ol class="cal-grid" aria-label="Релизы: ${month.title.toLowerCase()}">${days}</ol>${undated}${empty}`;
+}
+
 /**
  * A month of releases: one list of days that the stylesheet lays out as a Monday-first grid on wide screens and
  * as a list of the days that have releases (and today) on phones. Releases dated only by the month, quarter or
- * year come after the days, under «Дата уточняется». The releases come beside the hydration data (a sidecar).
+ * year come after the days, under «Дата уточняется». All of it is markup in one holder (not a box of its own),
+ * and the releases come to a document only as that markup (`sidecarMarkup`): the browser has nothing to do with
+ * them but follow their links and submit their buttons (of the page's one SubscribeForm).
  */
 export function CalendarMonthView({
   month,
-  releases: given,
+  releases,
   platforms,
   canSubscribe,
 }: {
@@ -60,34 +83,23 @@ export function CalendarMonthView({
   platforms: Map<number, PlatformShape>;
   canSubscribe: boolean;
 }) {
-  const { value: releases, script } = useSidecar(given);
-  const days = useMemo(
-    () => monthDaysMarkup(month, releases.releases, platforms, canSubscribe),
+  const inner = useMemo(
+    () =>
+      sidecarMarkup(releases, MONTH_HOLDER_ID, (value: MonthReleases) =>
+        monthMarkup(month, value, platforms, canSubscribe),
+      ),
     [month, releases, platforms, canSubscribe],
   );
-  const empty = !Object.keys(releases.releases).length && !releases.undated.length;
+  // The holder's one click follows the links inside it (their keys reach the links themselves).
+  const holder = { id: MONTH_HOLDER_ID, onClick: followMarkupLink, dangerouslySetInnerHTML: inner };
   return (
     <>
-      {script}
       <div className="cal-weekdays" aria-hidden="true">
         {WEEKDAYS_SHORT.map((d) => (
           <span key={d}>{d}</span>
         ))}
       </div>
-      <ol className="cal-grid" aria-label={`Релизы: ${month.title.toLowerCase()}`} {...releaseHolder(days)} />
-      {releases.undated.length ? (
-        <section className="cal-undated" aria-labelledby="cal-undated-title">
-          <h2 id="cal-undated-title" className="cal-section-title">
-            Дата уточняется
-          </h2>
-          <ReleaseList releases={releases.undated} platforms={platforms} canSubscribe={canSubscribe} />
-        </section>
-      ) : null}
-      {empty ? (
-        <p className="empty cal-empty">
-          {month.platform ? `В этом месяце релизов на ${month.platform.title} нет.` : "В этом месяце релизов пока нет."}
-        </p>
-      ) : null}
+      <div className="cal-month" {...holder} />
     </>
   );
 }

@@ -23,16 +23,12 @@ export function releaseHolder(markup: Markup): {
   return { onClick: followMarkupLink, dangerouslySetInnerHTML: innerMarkup(markup) };
 }
 
-/** A release's platforms as the items of a `ul.cal-badges`. */
+/** A release's platforms as the items of a `ul.cal-badges` (the badge shows its platform's name). */
 function badgeItemsMarkup(ids: number[], platforms: Map<number, PlatformShape>): Markup {
   const items: Markup[] = [];
   for (const id of ids) {
     const platform = platforms.get(id);
-    if (platform) {
-      items.push(
-        html`<li class="cal-badge cal-badge-${platform.icon}" title="${platform.title}">${platform.title}</li>`,
-      );
-    }
+    if (platform) items.push(html`<li class="cal-badge cal-badge-${platform.icon}">${platform.title}</li>`);
   }
   return html`${items}`;
 }
@@ -92,16 +88,22 @@ export function SubscribeForm() {
   );
 }
 
-const BELL = html`<svg width="16" height="16" fill="none" stroke="currentColor" class="icon" aria-hidden="true" focusable="false"><use href="#icon-bell"></use></svg>`;
-const CHECK = html`<svg width="16" height="16" fill="none" stroke="currentColor" class="icon" aria-hidden="true" focusable="false"><use href="#icon-check"></use></svg>`;
+// The icons' size and strokes come from the stylesheet (`.cal-subscribe-btn .icon`): a month has ~200 of them.
+const BELL = html`<svg class="icon" aria-hidden="true"><use href="#icon-bell"></use></svg>`;
+const CHECK = html`<svg class="icon" aria-hidden="true"><use href="#icon-check"></use></svg>`;
 
-/** Follow or stop following a release: a submit button of the page's SubscribeForm, as markup. */
+/**
+ * Follow or stop following a release: a submit button of the page's SubscribeForm, as markup. The compact one (a
+ * month's tile) is only its icon and takes its name from its title, which is its tooltip as well; the other shows
+ * its state in words and names the release in its label.
+ */
 function subscribeButtonMarkup(release: Pick<ReleaseTile, "id" | "title" | "is_subscribed">, compact: boolean): Markup {
   const on = release.is_subscribed;
   const action = on
     ? `Не следить за релизом «${release.title}»`
     : `Следить за релизом «${release.title}»: напомним в день выхода`;
-  return html`<button type="submit" form="${SUBSCRIBE_FORM_ID}" class="btn btn-sm cal-subscribe cal-subscribe-btn${on ? " is-on" : ""}${compact ? " btn-icon" : ""}" aria-pressed="${on ? "true" : "false"}" aria-label="${action}" title="${action}" formAction="/calendar/subscribe?release=${release.id}&amp;is_subscribed=${on ? "false" : "true"}">${on ? CHECK : BELL}${compact ? null : html`<span>${on ? "Вы следите" : "Следить"}</span>`}</button>`;
+  const name = compact ? html`title="${action}"` : html`aria-label="${action}"`;
+  return html`<button type="submit" form="${SUBSCRIBE_FORM_ID}" class="btn btn-sm cal-subscribe cal-subscribe-btn${on ? " is-on" : ""}${compact ? " btn-icon" : ""}" aria-pressed="${on ? "true" : "false"}" ${name} formAction="/calendar/subscribe?release=${release.id}&amp;is_subscribed=${on ? "false" : "true"}">${on ? CHECK : BELL}${compact ? null : html`<span>${on ? "Вы следите" : "Следить"}</span>`}</button>`;
 }
 
 /** The follow button on the game's page (its slot shows only the button). */
@@ -131,7 +133,16 @@ function platformBadgesMarkup(ids: number[], platforms: Map<number, PlatformShap
     : null;
 }
 
-/** Releases as a list of tiles with their dates (search, «Мои релизы», the month's undated ones). */
+/** Releases as the items of a `ul.cal-list`: tiles with their dates. */
+export function releaseItemsMarkup(
+  releases: ReleaseTile[],
+  platforms: Map<number, PlatformShape>,
+  canSubscribe: boolean,
+): Markup {
+  return html`${releases.map((release) => html`<li>${releaseCardMarkup(release, platforms, canSubscribe, true)}</li>`)}`;
+}
+
+/** Releases as a list of tiles with their dates (search, «Мои релизы»). */
 export function ReleaseList({
   releases,
   platforms,
@@ -141,8 +152,7 @@ export function ReleaseList({
   platforms: Map<number, PlatformShape>;
   canSubscribe: boolean;
 }) {
-  const items = releases.map((release) => html`<li>${releaseCardMarkup(release, platforms, canSubscribe, true)}</li>`);
-  return <ul className="cal-list" {...releaseHolder(html`${items}`)} />;
+  return <ul className="cal-list" {...releaseHolder(releaseItemsMarkup(releases, platforms, canSubscribe))} />;
 }
 
 export function platformMap(platforms: PlatformShape[]): Map<number, PlatformShape> {

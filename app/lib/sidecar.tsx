@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { innerMarkup, type Markup } from "./html";
 
 /**
  * A page's large data sent beside React Router's hydration data, not in it (docs/decisions/0040-render-cpu.md
@@ -10,7 +11,8 @@ import type { ReactNode } from "react";
  * sight (a property that is not enumerable), and the component writes the value once as JSON in a data block beside
  * what it renders (`useSidecar`'s `script`), which the browser reads with one `JSON.parse` when it hydrates. A data
  * request (a client-side navigation, a revalidation) has no HTML to carry it: the loader returns the value itself
- * (app/lib/sidecar.server.ts decides).
+ * (app/lib/sidecar.server.ts decides). A value the page only shows as markup needs no data block at all
+ * (`sidecarMarkup`).
  */
 export interface Sidecar {
   /** The data block's name on the page: its element is `#sidecar-{name}`. */
@@ -47,6 +49,38 @@ function readInBrowser(ref: Sidecar): { value: unknown; text: string } {
   return entry;
 }
 
+/** The value a sidecar holds on the server (out of the encoder's sight). */
+function heldValue(ref: Sidecar): unknown {
+  return (ref as Sidecar & { [SIDECAR_VALUE]?: unknown })[SIDECAR_VALUE];
+}
+
+/** The HTML the browser found in a markup-only sidecar's holder when it hydrated (read once: the element changes). */
+const foundMarkup = new WeakMap<Sidecar, string>();
+
+/**
+ * The inner HTML of the element `holderId` for a loader's value that the page shows only as markup and never needs
+ * as data in the browser (the calendar's month, §39 of docs/decisions/0040-render-cpu.md): the server writes
+ * `render(value)` and no data block at all, and the browser hydrates the holder with the HTML it came with, read
+ * back from the element, until a data request (a client-side navigation, a revalidation) brings the value itself,
+ * which it then renders. Call it where the holder is rendered (a memo keyed on `value`), with the holder's id.
+ */
+export function sidecarMarkup<T>(
+  value: T | Sidecar,
+  holderId: string,
+  render: (value: T) => Markup,
+): { __html: string } {
+  if (!isSidecar(value)) return innerMarkup(render(value));
+  if (typeof document === "undefined") return innerMarkup(render(heldValue(value) as T));
+  let found = foundMarkup.get(value);
+  if (found === undefined) {
+    const element = document.getElementById(holderId);
+    if (!element) throw new Error(`The page has no element #${holderId} to hydrate.`);
+    found = element.innerHTML;
+    foundMarkup.set(value, found);
+  }
+  return { __html: found };
+}
+
 /**
  * A loader's value that may come as a sidecar: the value, and the data block to render with it (null when the
  * value came in the hydration data). Render `script` while the value is shown: the browser hydrates it as is.
@@ -56,7 +90,7 @@ export function useSidecar<T>(value: T | Sidecar): { value: T; script: ReactNode
   const id = sidecarElementId(value.sidecar);
   let entry: { value: unknown; text: string };
   if (typeof document === "undefined") {
-    const held = (value as Sidecar & { [SIDECAR_VALUE]?: unknown })[SIDECAR_VALUE];
+    const held = heldValue(value);
     entry = { value: held, text: sidecarJson(held) };
   } else entry = readInBrowser(value);
   return {

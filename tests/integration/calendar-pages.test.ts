@@ -212,7 +212,7 @@ describe("calendar pages", () => {
   });
 
   it(
-    "a month's releases come once, beside the hydration data, as markup that keeps hostile text as text",
+    "a month's releases come once, as markup only (no data block), that keeps hostile text as text",
     PAGE_TIMEOUT,
     async () => {
       const { editor, pc } = await editorWithPc();
@@ -226,10 +226,14 @@ describe("calendar pages", () => {
         const { res, html } = await page("/calendar?date=2037-3", client);
         expect(res.status).toBe(200);
         const { block, others } = pageScripts(html, "sidecar-month");
-        expect(block).toHaveLength(1);
-        const data = JSON.parse(block[0] as string) as { undated: { title: string }[] };
-        expect(data.undated.map((r) => r.title)).toContain(`${mark} квартал`);
-        // No other script carries the releases (the hydration data has the month's head only).
+        expect(block).toHaveLength(0);
+        // The undated release is in the month's holder, under its heading, and in no script at all.
+        const start = html.indexOf('<div class="cal-month" id="cal-month">');
+        expect(start).toBeGreaterThan(0);
+        const holder = html.slice(start);
+        expect(holder).toContain('<h2 id="cal-undated-title" class="cal-section-title">Дата уточняется</h2>');
+        expect(holder).toContain(`<span class="cal-release-title">${mark} квартал</span>`);
+        expect(html.indexOf(`${mark} квартал`)).toBeGreaterThan(start);
         expect(others.some((text) => text.includes(mark))).toBe(false);
       }
 
@@ -238,7 +242,9 @@ describe("calendar pages", () => {
         `<span class="cal-release-title">${mark} &lt;/script&gt;&lt;img src=x onerror=alert(1)&gt; «кавычки» &amp; &quot;двойные&quot;</span>`,
       );
       expect(html).not.toContain("<img src=x");
-      expect(html).toContain(`aria-label="Следить за релизом «${mark} &lt;/script&gt;`);
+      // A tile's button is only its icon: its title names it (and is its tooltip).
+      expect(html).toContain(`title="Следить за релизом «${mark} &lt;/script&gt;`);
+      expect(html).not.toContain(`aria-label="Следить за релизом «${mark}`);
       expect(html).toContain('<span class="cal-release-time">20:00 МСК</span>');
       // A client-side navigation's data request has no HTML to carry them: the releases come in the data.
       const data = await member.request("GET", `${member.origin}/calendar.data?date=2037-2`);

@@ -62,7 +62,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const search = q
     ? { q, results: Array.isArray(found) ? found : [], error: Array.isArray(found) ? null : (found?.error ?? null) }
     : null;
-  // The month's releases (up to ~200 tiles) go beside the hydration data; their count is the header's.
+  // The month's releases (up to ~200 tiles) stay out of the hydration data: a document carries them only as the
+  // month's markup (CalendarMonthView, `sidecarMarkup`). Their count is the header's.
   const { releases, undated, ...head } = month;
   const total = Object.values(releases).reduce((n, list) => n + list.length, 0) + undated.length;
   return { month: head, releases: sidecar(ctx, "month", { releases, undated }), total, platforms, search };
