@@ -54,7 +54,10 @@ function heldValue(ref: Sidecar): unknown {
   return (ref as Sidecar & { [SIDECAR_VALUE]?: unknown })[SIDECAR_VALUE];
 }
 
-/** The HTML the browser found in a markup-only sidecar's holder when it hydrated (read once: the element changes). */
+/**
+ * The HTML the browser found in a markup-only sidecar's holder when it hydrated: read once, so that a later render
+ * with the same value (a remount, when the holder is not in the document) still has it.
+ */
 const foundMarkup = new WeakMap<Sidecar, string>();
 
 /**
